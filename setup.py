@@ -1,0 +1,53 @@
+"""Build the Cython kernels; metadata lives in pyproject.toml.
+
+Every ``src/gridgames/**/_kernel.pyx`` becomes an extension.  The build is
+optional (like simplejson's): if compiling fails, the pure-Python twins are
+installed alone, unless GRIDGAMES_REQUIRE_EXTENSION=1 makes the failure fatal
+(CI, .ci/run and cibuildwheel set it).
+"""
+import os
+import sys
+from glob import glob
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+REQUIRE = os.environ.get("GRIDGAMES_REQUIRE_EXTENSION", "") not in ("", "0")
+
+
+class OptionalBuildExt(build_ext):
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no headers, ...
+            self._give_up(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._give_up(exc)
+
+    def _give_up(self, exc):
+        if REQUIRE:
+            raise
+        sys.stderr.write(
+            f"WARNING: gridgames kernels not compiled ({exc}); "
+            "installing the pure-Python backend only.\n"
+        )
+
+
+def extensions():
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        if REQUIRE:
+            raise
+        return []
+    sources = sorted(glob("src/gridgames/**/_kernel.pyx", recursive=True))
+    directives = {"language_level": 3, "boundscheck": False, "wraparound": False,
+                  "cdivision": True, "initializedcheck": False}
+    return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,34 @@
+"""Choose between the compiled kernels and their pure-Python twins.
+
+``GRIDGAMES_PURE_PYTHON=1`` forces the twins; otherwise each game uses its
+compiled ``_kernel`` module and falls back to ``_pure`` only when the kernel
+cannot be imported (for example an install made without a compiler).
+"""
+import importlib
+import os
+
+FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
+NAMES = ("compiled", "pure")
+
+
+def kernel(game, backend=None):
+    """Return the kernel module of ``game`` ("samegame", ...).
+
+    ``backend`` is None (the default choice described above), "compiled"
+    (ImportError if it was not built) or "pure".
+    """
+    if backend not in (None, "compiled", "pure"):
+        raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
+    if backend == "pure" or (backend is None and FORCE_PURE):
+        return importlib.import_module(f"gridgames.{game}._pure")
+    try:
+        return importlib.import_module(f"gridgames.{game}._kernel")
+    except ImportError:
+        if backend == "compiled":
+            raise
+        return importlib.import_module(f"gridgames.{game}._pure")
+
+
+def name_of(module):
+    """'compiled' or 'pure-python', for a kernel module."""
+    return "pure-python" if module.__name__.endswith("._pure") else "compiled"

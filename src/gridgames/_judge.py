@@ -1,0 +1,103 @@
+"""What every judge-format command shares: error reports and file plumbing.
+
+Kernels report a bad token as a byte offset plus a code; line, column and the
+offending text are worked out here, once, for every game and both backends.
+"""
+import os
+import sys
+
+_SPACE = b" \t\n\v\f\r"
+_SHOWN = 24  # longest token quoted in a message
+
+
+class JudgeError(Exception):
+    """Bad judge input: ``item`` (e.g. "grid 2"), 1-based line and column,
+    what was expected and what was found."""
+
+    def __init__(self, item, line, column, expected, found):
+        super().__init__(item, line, column, expected, found)
+        self.item, self.line, self.column = item, line, column
+        self.expected, self.found = expected, found
+
+    def __str__(self):
+        return f"{self.line}:{self.column}: {self.item}: expected {self.expected}, found {self.found}"
+
+
+def locate(data: bytes, offset: int):
+    """1-based (line, column) of a byte offset; columns count bytes."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
+
+
+def token_at(data: bytes, offset: int) -> str:
+    """The token starting at ``offset``, quoted, or 'end of input'."""
+    end = offset
+    while end < len(data) and data[end] not in _SPACE:
+        end += 1
+    if end == offset:
+        return "end of input"
+    tok = data[offset:min(end, offset + _SHOWN)].decode("utf-8", "backslashreplace")
+    return repr(tok + ("..." if end > offset + _SHOWN else ""))
+
+
+def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
+    line, column = locate(data, offset)
+    return JudgeError(item, line, column, expected, token_at(data, offset))
+
+
+# --- command-line plumbing ---------------------------------------------------
+
+def add_io_arguments(parser):
+    parser.add_argument("input", nargs="?", default="-", metavar="INPUT",
+                        help="judge input file, or - for standard input (the default)")
+    parser.add_argument("-o", "--output", metavar="OUTPUT",
+                        help="write the results here instead of standard output")
+
+
+def input_name(args):
+    return "<stdin>" if args.input == "-" else args.input
+
+
+def read_input(args) -> bytes:
+    if args.input == "-":
+        return sys.stdin.buffer.read()
+    with open(args.input, "rb") as f:
+        return f.read()
+
+
+def write_output(args, out: bytes):
+    if args.output is None:
+        sys.stdout.buffer.write(out)
+        sys.stdout.buffer.flush()
+    else:
+        with open(args.output, "wb") as f:
+            f.write(out)
+
+
+def run_judge(args, game: str, judge) -> int:
+    """Read INPUT, run ``judge(data) -> (bytes, JudgeError | None)``, write the
+    results (all of them, even before an error), report the error; exit code."""
+    try:
+        data = read_input(args)
+    except OSError as exc:
+        return fail(game, f"cannot read {input_name(args)}: {exc.strerror}", 2)
+    out, err = judge(data)
+    try:
+        write_output(args, out)
+    except OSError as exc:
+        return fail(game, f"cannot write {args.output}: {exc.strerror}", 2)
+    if err is not None:
+        return fail(game, f"{input_name(args)}:{err}", 1)
+    return 0
+
+
+def fail(game: str, message: str, status: int) -> int:
+    sys.stderr.write(f"gridgames {game}: {message}\n")
+    sys.stderr.flush()
+    return status
+
+
+def quiet_broken_pipe():
+    """`gridgames ... | head` must not print a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -1,0 +1,45 @@
+"""The ``gridgames`` command: one subcommand per game.
+
+Each game package has a ``cli`` module whose ``register(subparsers)`` adds its
+subcommand and sets ``func(args) -> exit status``.  Shared plumbing for
+judge-format commands lives in ``gridgames._judge``.
+"""
+import argparse
+import importlib
+import sys
+
+from . import BACKEND, __version__
+from ._judge import quiet_broken_pipe
+
+GAMES = ("samegame",)
+
+DESCRIPTION = """\
+Exact, fast engines for grid-puzzle games. Each judge command reads a judge
+file (a path, or - / nothing for standard input) and writes the results to
+standard output (or -o FILE). Exit status: 0 done, 1 bad input (every result
+before the bad token is still written; the error names line and column),
+2 usage error. Set GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="gridgames", description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version",
+                        version=f"gridgames {__version__} ({BACKEND})")
+    sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game in GAMES:
+        importlib.import_module(f"gridgames.{game}.cli").register(sub)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        quiet_broken_pipe()
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("gridgames: interrupted\n")
+        return 130

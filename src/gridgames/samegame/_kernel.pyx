@@ -1,0 +1,331 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: freethreading_compatible=True
+"""Typed SameGame kernel: flood fill, gravity and column compaction over fixed
+padded buffers, and the whole judge loop (bytes in, bytes out) in C.
+Its pure-Python twin is ``_pure.py``; results must be identical."""
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memset, memcpy
+
+from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT
+
+# What the judge loop expected when it met a bad token (see samegame.EXPECTED).
+cpdef enum:
+    E_ROWS = 1
+    E_COLS = 2
+    E_CELL = 3
+    E_SEL_ROW = 4
+    E_SEL_COL = 5
+
+cdef enum:
+    GRID_OUT_MAX = 32 + MAX_ROWS * (5 + 2 * MAX_COLS)  # one grid's output, bounded
+
+
+cdef inline void grid_clear(Grid *g, int m, int n) noexcept nogil:
+    memset(g.cell, EMPTY, NCELLS)
+    g.m = m
+    g.n = n
+    g.ncols = n
+    g.left = m * n
+
+
+cdef int take_region(Grid *g, int i, int *queue) noexcept nogil:
+    """Empty the region of the (non-empty) cell i; its cells are left in
+    queue[0:size] (the BFS queue is never popped, only walked)."""
+    cdef unsigned char colour = g.cell[i]
+    cdef unsigned char *cell = g.cell
+    cdef int head = 0, tail = 1, j
+    cell[i] = EMPTY
+    queue[0] = i
+    while head < tail:
+        j = queue[head]
+        head += 1
+        if cell[j - 1] == colour:
+            cell[j - 1] = EMPTY
+            queue[tail] = j - 1
+            tail += 1
+        if cell[j + 1] == colour:
+            cell[j + 1] = EMPTY
+            queue[tail] = j + 1
+            tail += 1
+        if cell[j - STRIDE] == colour:
+            cell[j - STRIDE] = EMPTY
+            queue[tail] = j - STRIDE
+            tail += 1
+        if cell[j + STRIDE] == colour:
+            cell[j + STRIDE] = EMPTY
+            queue[tail] = j + STRIDE
+            tail += 1
+    return tail
+
+
+cdef int grid_select(Grid *g, long long r, long long c) noexcept nogil:
+    """Remove the region at (r, c) if it has 2+ cells, let cells fall and
+    close empty columns; return the number removed (0: ignored)."""
+    cdef int queue[NCELLS]
+    cdef unsigned char *cell = g.cell
+    cdef int i, k, size, col, row, w, base, lo, hi, dst
+    cdef unsigned char v
+    if r < 1 or r > g.m or c < 1 or c > g.n:
+        return 0
+    i = <int>c * STRIDE + <int>r
+    v = cell[i]
+    if v == EMPTY or (cell[i - 1] != v and cell[i + 1] != v
+                      and cell[i - STRIDE] != v and cell[i + STRIDE] != v):
+        return 0
+    size = take_region(g, i, queue)
+    lo = hi = <int>c
+    for k in range(size):
+        col = queue[k] // STRIDE
+        if col < lo:
+            lo = col
+        elif col > hi:
+            hi = col
+    # Gravity, in the touched columns only.
+    for col in range(lo, hi + 1):
+        base = col * STRIDE
+        w = 1
+        for row in range(1, g.m + 1):
+            if cell[base + row] != EMPTY:
+                cell[base + w] = cell[base + row]
+                w += 1
+        for row in range(w, g.m + 1):
+            cell[base + row] = EMPTY
+    # Compaction: slide every non-empty column from lo on to the left.
+    dst = lo
+    for col in range(lo, g.ncols + 1):
+        if cell[col * STRIDE + 1] != EMPTY:
+            if dst != col:
+                memcpy(&cell[dst * STRIDE + 1], &cell[col * STRIDE + 1], g.m)
+            dst += 1
+    for col in range(dst, g.ncols + 1):
+        memset(&cell[col * STRIDE + 1], EMPTY, g.m)
+    g.ncols = dst - 1
+    g.left -= size
+    return size
+
+
+cdef char *render(const Grid *g, char *p) noexcept nogil:
+    """Write the judge rendering of g at p (at most GRID_OUT_MAX bytes)."""
+    cdef int r, c
+    cdef unsigned char v
+    if g.left == 0:
+        memcpy(p, b"    Game Won\n", 13)
+        return p + 13
+    for r in range(g.m, 0, -1):
+        memcpy(p, b"    ", 4)
+        p += 4
+        for c in range(1, g.n + 1):
+            v = g.cell[c * STRIDE + r]
+            p[0] = <char>(32 if v == EMPTY else 48 + v)
+            p[1] = 32
+            p += 2
+        p[0] = 10
+        p += 1
+    return p
+
+
+cdef char *put_header(char *p, int grid) noexcept nogil:
+    """'Grid k.\\n' without printf."""
+    cdef char digits[16]
+    cdef int nd = 0
+    memcpy(p, b"Grid ", 5)
+    p += 5
+    while True:
+        digits[nd] = <char>(48 + grid % 10)
+        nd += 1
+        grid //= 10
+        if grid == 0:
+            break
+    while nd:
+        nd -= 1
+        p[0] = digits[nd]
+        p += 1
+    memcpy(p, b".\n", 2)
+    return p + 2
+
+
+cdef struct Outcome:
+    int grid, code
+    Py_ssize_t offset
+
+
+cdef Py_ssize_t run(Scanner *s, char **out, Py_ssize_t *cap, Outcome *res) noexcept nogil:
+    """The judge loop; returns bytes written to *out (grown as needed), or
+    -1 if memory ran out.  res.code != 0 reports bad input."""
+    cdef Grid g
+    cdef long long m, n, v, r, c
+    cdef Py_ssize_t m_at, used = 0, i
+    cdef int kind, grid = 0
+    cdef char *grown
+    cdef char *p
+    res.code = 0
+    while True:
+        grid += 1
+        res.grid = grid
+        kind = next_int(s, &m)
+        if kind == TOK_EOF:
+            return used
+        if kind != TOK_INT:
+            res.code = E_ROWS
+            break
+        m_at = s.start
+        kind = next_int(s, &n)
+        if kind == TOK_EOF and m == 0:
+            return used
+        if kind != TOK_INT:
+            res.code = E_COLS
+            break
+        if m == 0 or n == 0:
+            return used
+        if m > MAX_ROWS:  # checked before anything is written into a buffer
+            s.start = m_at
+            res.code = E_ROWS
+            break
+        if n > MAX_COLS:
+            res.code = E_COLS
+            break
+        grid_clear(&g, <int>m, <int>n)
+        for i in range(m * n):
+            kind = next_int(s, &v)
+            if kind != TOK_INT or v > 9:
+                res.code = E_CELL
+                break
+            g.cell[(i % n + 1) * STRIDE + i // n + 1] = <unsigned char>v
+        if res.code:
+            break
+        while True:
+            kind = next_int(s, &r)
+            if kind != TOK_INT:
+                res.code = E_SEL_ROW
+                break
+            kind = next_int(s, &c)
+            if kind != TOK_INT:
+                res.code = E_SEL_COL
+                break
+            if r == 0 and c == 0:
+                break
+            if g.left:
+                grid_select(&g, r, c)
+        if res.code and not (res.code == E_SEL_ROW and kind == TOK_EOF):
+            break
+        if cap[0] - used < GRID_OUT_MAX:
+            cap[0] = cap[0] * 2 + GRID_OUT_MAX
+            grown = <char *>realloc(out[0], cap[0])
+            if grown == NULL:
+                return -1
+            out[0] = grown
+        p = render(&g, put_header(out[0] + used, grid))
+        p[0] = 10  # the empty line after each grid
+        used = p + 1 - out[0]
+        if res.code:  # no closing '0 0': the grid is reported, then the error
+            break
+    res.offset = s.start
+    return used
+
+
+def judge(const unsigned char[::1] data not None):
+    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
+    (output of every complete grid, (grid number, byte offset, E_* code))."""
+    cdef Scanner s
+    cdef Outcome res
+    cdef Py_ssize_t cap = 4096 + data.shape[0], used
+    cdef char *out = <char *>malloc(cap)
+    if out == NULL:
+        raise MemoryError()
+    s.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
+    s.n = data.shape[0]
+    s.pos = 0
+    s.start = 0
+    with nogil:
+        used = run(&s, &out, &cap, &res)
+    try:
+        if used < 0:
+            raise MemoryError()
+        text = PyBytes_FromStringAndSize(out, used)
+    finally:
+        free(out)
+    return text, ((res.grid, res.offset, res.code) if res.code else None)
+
+
+cdef class State:
+    """A SameGame position: ``cells`` are rows*cols colours 0..9, row-major,
+    bottom row first (the judge order)."""
+
+    def __init__(self, int rows, int cols, cells):
+        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
+            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
+        cells = list(cells)
+        if len(cells) != rows * cols or any(not 0 <= v <= 9 for v in cells):
+            raise ValueError(f"need {rows * cols} cell values 0..9")
+        grid_clear(&self.g, rows, cols)
+        for i, v in enumerate(cells):
+            self.g.cell[(i % cols + 1) * STRIDE + i // cols + 1] = v
+
+    @property
+    def rows(self):
+        return self.g.m
+
+    @property
+    def cols(self):
+        return self.g.n
+
+    @property
+    def remaining(self):
+        return self.g.left
+
+    def copy(self):
+        cdef State new = State.__new__(State)
+        new.g = self.g
+        return new
+
+    def select(self, r, c):
+        """Remove the region at (r, c) if it has 2+ cells; return its size (else 0)."""
+        if not (1 <= r <= self.g.m and 1 <= c <= self.g.n):
+            return 0
+        return grid_select(&self.g, r, c)
+
+    def region(self, r, c):
+        """Sorted 1-based (r, c) cells of the region at (r, c); [] if no cell."""
+        cdef Grid tmp
+        cdef int queue[NCELLS]
+        cdef int i, size, k
+        if not (1 <= r <= self.g.m and 1 <= c <= self.g.n):
+            return []
+        i = <int>c * STRIDE + <int>r
+        if self.g.cell[i] == EMPTY:
+            return []
+        tmp = self.g
+        size = take_region(&tmp, i, queue)
+        return sorted((queue[k] % STRIDE, queue[k] // STRIDE) for k in range(size))
+
+    def moves(self):
+        """(r, c, size) per removable region; (r, c) is its first cell scanning
+        columns left to right, each bottom up."""
+        cdef Grid tmp = self.g
+        cdef int queue[NCELLS]
+        cdef int r, c, i, size
+        found = []
+        for c in range(1, tmp.ncols + 1):
+            for r in range(1, tmp.m + 1):
+                i = c * STRIDE + r
+                if tmp.cell[i] != EMPTY:
+                    size = take_region(&tmp, i, queue)
+                    if size >= 2:
+                        found.append((r, c, size))
+        return found
+
+    def snapshot(self):
+        """rows*cols bytes, row-major, bottom row first; EMPTY for no cell."""
+        cdef int r, c
+        cdef bytearray snap = bytearray(self.g.m * self.g.n)
+        for r in range(self.g.m):
+            for c in range(self.g.n):
+                snap[r * self.g.n + c] = self.g.cell[(c + 1) * STRIDE + r + 1]
+        return bytes(snap)
+
+    def render(self):
+        """The judge output of this position (without the 'Grid k.' line)."""
+        cdef char buf[GRID_OUT_MAX]
+        cdef char *end = render(&self.g, buf)
+        return PyBytes_FromStringAndSize(buf, end - buf)

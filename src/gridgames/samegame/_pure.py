@@ -1,0 +1,161 @@
+"""Pure-Python twin of ``_kernel.pyx``: same names, same results.
+
+The board is a list of columns, each a list of colours from the bottom up;
+only non-empty columns are kept, so gravity and compaction are list filters.
+"""
+from .._scan import Scanner, TOK_EOF, TOK_INT
+
+MAX_ROWS, MAX_COLS = 10, 40
+EMPTY = 10  # in snapshots: an empty cell (never a colour)
+# What the judge loop expected when it met a bad token (see samegame.EXPECTED).
+E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = 1, 2, 3, 4, 5
+
+
+class State:
+    """A SameGame position: ``cells`` are rows*cols colours 0..9, row-major,
+    bottom row first (the judge order)."""
+
+    __slots__ = ("rows", "cols", "remaining", "_columns")
+
+    def __init__(self, rows, cols, cells):
+        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
+            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
+        cells = list(cells)
+        if len(cells) != rows * cols or any(not 0 <= v <= 9 for v in cells):
+            raise ValueError(f"need {rows * cols} cell values 0..9")
+        self.rows, self.cols, self.remaining = rows, cols, rows * cols
+        self._columns = [cells[c::cols] for c in range(cols)]
+
+    def copy(self):
+        new = State.__new__(State)
+        new.rows, new.cols, new.remaining = self.rows, self.cols, self.remaining
+        new._columns = [col[:] for col in self._columns]
+        return new
+
+    def _take(self, columns, c, r):
+        """Mark the region of the existing cell (c, r) (0-based) as None in
+        ``columns``; return its cells in visiting order."""
+        colour = columns[c][r]
+        columns[c][r] = None
+        todo = [(c, r)]
+        for c, r in todo:  # the list grows while we walk it: a BFS queue
+            for cc, rr in ((c, r - 1), (c, r + 1), (c - 1, r), (c + 1, r)):
+                if 0 <= cc < len(columns) and 0 <= rr < len(columns[cc]) \
+                        and columns[cc][rr] == colour:
+                    columns[cc][rr] = None
+                    todo.append((cc, rr))
+        return todo
+
+    def _cell(self, r, c):
+        """0-based (column, row) of an existing cell at 1-based (r, c), or None."""
+        if 1 <= r <= self.rows and 1 <= c <= self.cols \
+                and c <= len(self._columns) and r <= len(self._columns[c - 1]):
+            return c - 1, r - 1
+        return None
+
+    def select(self, r, c):
+        """Remove the region at (r, c) if it has 2+ cells; return its size (else 0)."""
+        at = self._cell(r, c)
+        if at is None:
+            return 0
+        columns = self._columns
+        col, row = at
+        colour = columns[col][row]
+        if not any(0 <= cc < len(columns) and 0 <= rr < len(columns[cc])
+                   and columns[cc][rr] == colour
+                   for cc, rr in ((col, row - 1), (col, row + 1), (col - 1, row), (col + 1, row))):
+            return 0
+        size = len(self._take(columns, col, row))
+        kept = [[v for v in column if v is not None] for column in columns]
+        self._columns = [column for column in kept if column]
+        self.remaining -= size
+        return size
+
+    def region(self, r, c):
+        """Sorted 1-based (r, c) cells of the region at (r, c); [] if no cell."""
+        at = self._cell(r, c)
+        if at is None:
+            return []
+        cells = self._take([col[:] for col in self._columns], *at)
+        return sorted((rr + 1, cc + 1) for cc, rr in cells)
+
+    def moves(self):
+        """(r, c, size) per removable region; (r, c) is its first cell scanning
+        columns left to right, each bottom up."""
+        columns = [col[:] for col in self._columns]
+        found = []
+        for c, column in enumerate(columns):
+            for r in range(len(column)):
+                if column[r] is not None:
+                    size = len(self._take(columns, c, r))
+                    if size >= 2:
+                        found.append((r + 1, c + 1, size))
+        return found
+
+    def snapshot(self):
+        """rows*cols bytes, row-major, bottom row first; EMPTY for no cell."""
+        grid = bytearray([EMPTY]) * (self.rows * self.cols)
+        for c, column in enumerate(self._columns):
+            for r, v in enumerate(column):
+                grid[r * self.cols + c] = v
+        return bytes(grid)
+
+    def render(self):
+        """The judge output of this position (without the 'Grid k.' line)."""
+        if self.remaining == 0:
+            return b"    Game Won\n"
+        snap, n = self.snapshot(), self.cols
+        lines = []
+        for r in range(self.rows - 1, -1, -1):
+            row = snap[r * n:(r + 1) * n]
+            lines.append(b"    " + b"".join(b"%c " % (48 + v if v != EMPTY else 32) for v in row) + b"\n")
+        return b"".join(lines)
+
+
+def judge(data):
+    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
+    (output of every complete grid, (grid number, byte offset, E_* code))."""
+    scan = Scanner(data)
+    out = []
+    grid = 0
+    while True:
+        grid += 1
+        kind, m = scan.next_int()
+        if kind == TOK_EOF:
+            break
+        if kind != TOK_INT:
+            return b"".join(out), (grid, scan.start, E_ROWS)
+        m_at = scan.start
+        kind, n = scan.next_int()
+        if kind == TOK_EOF and m == 0:
+            break
+        if kind != TOK_INT:
+            return b"".join(out), (grid, scan.start, E_COLS)
+        if m == 0 or n == 0:
+            break
+        if m > MAX_ROWS:
+            return b"".join(out), (grid, m_at, E_ROWS)
+        if n > MAX_COLS:
+            return b"".join(out), (grid, scan.start, E_COLS)
+        cells = []
+        for _ in range(m * n):
+            kind, v = scan.next_int()
+            if kind != TOK_INT or v > 9:
+                return b"".join(out), (grid, scan.start, E_CELL)
+            cells.append(v)
+        state = State(m, n, cells)
+        while True:
+            kind, r = scan.next_int()
+            if kind != TOK_INT:
+                if kind == TOK_EOF:  # no closing '0 0': report the grid, then the error
+                    out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
+                return b"".join(out), (grid, scan.start, E_SEL_ROW)
+            kind, c = scan.next_int()
+            if kind != TOK_INT:
+                return b"".join(out), (grid, scan.start, E_SEL_COL)
+            if r == 0 and c == 0:
+                break
+            if state.remaining:
+                state.select(r, c)
+        out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
+    return b"".join(out), None
