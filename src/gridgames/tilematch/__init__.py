@@ -1,0 +1,150 @@
+"""Tile-match game with gravity (Rowan 2019): the Python API and the judge.
+
+>>> b = Board(["00100", "01100"], k=3, height=3)   # rows top first, 0 = empty
+>>> b.move(2, 1, 3, 1)                             # (column, row), row 0 at the bottom
+True
+>>> [(p.kind, p.count) for p in b.settle()]
+[('drops', 1), ('eliminations', 3)]
+>>> b.cleared
+True
+"""
+from collections import namedtuple
+from operator import index
+
+from .._backend import kernel as _load
+from .._judge import error_at
+
+# What the judge expected where it met a bad token, by the kernel's E_* code
+# (the limits are the kernel's capacities, MAX_WIDTH and MAX_ROWS).
+EXPECTED = {
+    1: "the number of data sets D (0..999999999)",
+    2: "another data set (the board size 'W H'; D announces more)",
+    3: "the board width W (1..64)",
+    4: "the board height H (1..256)",
+    5: "the run length K (2 or more)",
+    6: "the number of given rows R (0..256)",
+    7: "a tile 0..9",
+    8: "the number of moves M (0..999999998)",
+    9: "a move coordinate (an integer)",
+}
+
+
+def judge(data: bytes, *, backend=None):
+    """Run a judge file.  Returns (output bytes, None), or on bad input
+    (output of every complete data set, JudgeError with line and column)."""
+    out, err = _load("tilematch", backend).judge(data)
+    if err is not None:
+        item, offset, code = err
+        err = error_at(data, offset, f"data set {item}" if item else "header", EXPECTED[code])
+    return out, err
+
+
+Phase = namedtuple("Phase", "kind count cleared")
+Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
+``count`` the tiles that fell or were removed (0: the phase changed nothing),
+``cleared`` True once no tile is left anywhere (the settling then ends)."""
+
+
+class Board:
+    """A tile-match position.
+
+    ``Board(rows, k=K, height=H)`` takes the given rows TOP row first, as in
+    the judge file: each a string of digits or a sequence of ints 0..9 (0 is
+    an empty cell).  The last row is row 0; with ``height`` H below the number
+    of rows the top ones are hidden, above it the missing rows are empty
+    (default: all rows visible).  Positions are (column, row), both from 0,
+    row 0 at the bottom.  ``backend`` is None (the default choice),
+    "compiled" or "pure".
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, rows, *, k, height=None, backend=None):
+        grid = [[int(v) for v in row] for row in rows]
+        if not grid or any(len(row) != len(grid[0]) for row in grid):
+            raise ValueError("rows must be non-empty and all of one length")
+        height = len(grid) if height is None else index(height)
+        self._state = _load("tilematch", backend).State(
+            len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
+
+    @classmethod
+    def _wrap(cls, state):
+        board = cls.__new__(cls)
+        board._state = state
+        return board
+
+    width = property(lambda self: self._state.width, doc="columns W")
+    height = property(lambda self: self._state.height, doc="visible rows H")
+    hidden = property(lambda self: self._state.rows - self._state.height,
+                      doc="rows kept above the visible board")
+    k = property(lambda self: self._state.k, doc="shortest run that is removed")
+    tiles = property(lambda self: self._state.tiles, doc="tiles left, hidden ones included")
+    cleared = property(lambda self: self._state.tiles == 0, doc="no tile left anywhere")
+    backend = property(lambda self: "pure" if type(self._state).__module__.endswith("_pure")
+                       else "compiled", doc="'compiled' or 'pure'")
+
+    def move(self, c1, r1, c2, r2):
+        """Move the tile at (c1, r1) one square to (c2, r2), swapping with a
+        tile there.  Returns False (and changes nothing) for an invalid move:
+        no tile at (c1, r1), diagonal, not exactly one square, or an end off
+        the visible board.  Tiles do not fall until the next drop phase."""
+        return self._state.move(index(c1), index(r1), index(c2), index(r2))
+
+    def drop(self):
+        """One drop phase: every tile falls as far as it can in its column
+        (hidden rows included).  Returns the number of tiles that moved."""
+        return self._state.drop()
+
+    def eliminate(self):
+        """One elimination phase: every horizontal and vertical run of k or
+        more equal tiles in the visible rows is removed, all at once.  Returns
+        the number of tiles removed."""
+        return self._state.eliminate()
+
+    def settle(self):
+        """Settle the board one phase at a time: yields a :class:`Phase` after
+        each drop or elimination phase (the board already changed, so it can
+        be rendered), starting with drops, until two phases in a row change
+        nothing or the board is cleared."""
+        state, quiet = self._state, 0
+        while True:
+            for kind, phase in (("drops", state.drop), ("eliminations", state.eliminate)):
+                count = phase()
+                quiet = 0 if count else quiet + 1
+                cleared = kind == "eliminations" and count > 0 and state.tiles == 0
+                yield Phase(kind, count, cleared)
+                if quiet == 2 or cleared:
+                    return
+
+    def cells(self, hidden=False):
+        """Rows top first, each a tuple of tiles (0 for empty); the visible
+        rows only, unless ``hidden``."""
+        snap, w = self._state.snapshot(), self.width
+        first = 0 if hidden else self.hidden
+        return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
+
+    def copy(self):
+        return self._wrap(self._state.copy())
+
+    def render(self):
+        """The judge rendering of the visible rows: top row first, '-' for an
+        empty cell, three blanks between cells, row i indented 2*i blanks."""
+        return self._state.render().decode("ascii")
+
+    __str__ = render
+
+    def __eq__(self, other):
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.width, self.height, self.k, self._state.rows, self._state.snapshot()) == \
+            (other.width, other.height, other.k, other._state.rows, other._state.snapshot())
+
+    __hash__ = None  # mutable
+
+    def __repr__(self):
+        rows = ["".join(str(v) if v else "." for v in row) for row in self.cells(hidden=True)]
+        return (f"<Board {self.width}x{self.height}+{self.hidden} hidden k={self.k} "
+                f"{self.tiles} tiles {rows}>")
+
+
+__all__ = ["Board", "Phase", "judge", "EXPECTED"]
