@@ -4,8 +4,8 @@
 >>> b.select(1, 1)                   # (row from the bottom, column from the left)
 3
 >>> print(b.render(), end="")
-    2   
         
+    2   
 """
 from operator import index
 
