@@ -39,6 +39,8 @@ def judge(data: bytes, *, backend=None):
     return out, err
 
 
+_FAR = 1 << 30  # beyond any board
+
 Phase = namedtuple("Phase", "kind count cleared")
 Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
 ``count`` the tiles that fell or were removed (0: the phase changed nothing),
@@ -88,7 +90,8 @@ class Board:
         tile there.  Returns False (and changes nothing) for an invalid move:
         no tile at (c1, r1), diagonal, not exactly one square, or an end off
         the visible board.  Tiles do not fall until the next drop phase."""
-        return self._state.move(index(c1), index(r1), index(c2), index(r2))
+        # Clamped to a C-sized range: a clamped coordinate is off the board either way.
+        return self._state.move(*(min(max(index(v), -1), _FAR) for v in (c1, r1, c2, r2)))
 
     def drop(self):
         """One drop phase: every tile falls as far as it can in its column
