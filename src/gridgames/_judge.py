@@ -75,17 +75,20 @@ def write_output(args, out: bytes):
 
 
 def run_judge(args, game: str, judge) -> int:
-    """Read INPUT, run ``judge(data) -> (bytes, JudgeError | None)``, write the
-    results (all of them, even before an error), report the error; exit code."""
+    """Read INPUT, run ``judge(data) -> (bytes, JudgeError | None)`` or
+    ``(bytes, error, warnings)``, write the results (all of them, even before
+    an error), report the warnings, then the error; exit code."""
     try:
         data = read_input(args)
     except OSError as exc:
         return fail(game, f"cannot read {input_name(args)}: {exc.strerror}", 2)
-    out, err = judge(data)
+    out, err, *warnings = judge(data)
     try:
         write_output(args, out)
     except OSError as exc:
         return fail(game, f"cannot write {args.output}: {exc.strerror}", 2)
+    for warning in (warnings[0] if warnings else ()):
+        sys.stderr.write(f"gridgames {game}: {input_name(args)}:{warning}\n")
     if err is not None:
         return fail(game, f"{input_name(args)}:{err}", 1)
     return 0

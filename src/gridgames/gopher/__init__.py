@@ -1,0 +1,186 @@
+"""The gopher-hole game (a Minesweeper relative; 2001 regional contest,
+problem 6): the Python API and the judge function.
+
+>>> field = Field(3, 3, [(1, 1), (3, 3)])   # rows, columns, holes (row 1 at the top)
+>>> field.pick(2, 2)
+Outcome(revealed=1, fell=False, outside=False)
+>>> print(field.render(), end="")
++---+
+|###|
+|#2#|
+|###|
++---+
+>>> field.pick(1, 1).fell
+True
+>>> field.board()
+['!##', '#2#', '##*']
+"""
+from operator import index
+from typing import NamedTuple
+
+from .._backend import kernel as _load
+from .._judge import JudgeError, error_at, locate
+
+MAX_ROWS = MAX_COLS = 100
+_PICK_FELL, _PICK_OUTSIDE = -1, -2  # the kernels' pick() codes besides a count
+
+# What the judge expected where it met bad input, by the kernel's E_* code;
+# filled in with the field size.
+EXPECTED = {
+    1: f"the row count NROWS (1..{MAX_ROWS})",
+    2: f"the column count NCOLUMNS (1..{MAX_COLS})",
+    3: "the end of the header line 'NROWS NCOLUMNS'",
+    4: "the hole count NHOLES (0 or more)",
+    5: "the end of the line 'NHOLES'",
+    6: "HOLE_ROW (1..{rows})",
+    7: "HOLE_COLUMN (1..{cols})",
+    8: "the end of the hole line 'HOLE_ROW HOLE_COLUMN'",
+    9: "PICK_ROW (an integer)",
+    10: "PICK_COLUMN (an integer)",
+    11: "the end of the pick line 'PICK_ROW PICK_COLUMN'",
+}
+_HOLE_CODES, _PICK_CODES = (6, 7, 8), (9, 10, 11)
+
+
+class PickWarning:
+    """A processed pick outside the field: it changed nothing (the board is
+    printed again).  ``str()`` gives 'LINE:COL: game G, pick K: warning: ...'."""
+
+    def __init__(self, game, pick, line, column, text, rows, cols):
+        self.game, self.pick, self.line, self.column = game, pick, line, column
+        self.text, self.rows, self.cols = text, rows, cols
+
+    def __str__(self):
+        return (f"{self.line}:{self.column}: game {self.game}, pick {self.pick}: warning: "
+                f"pick '{self.text}' is outside the {self.rows}x{self.cols} field; nothing changes")
+
+    def __repr__(self):
+        return f"<PickWarning {self}>"
+
+
+def _line_end(data, offset):
+    end = data.find(b"\n", offset)
+    return len(data) if end < 0 else end
+
+
+def _error(data, err):
+    game, offset, code, number, nholes, rows, cols = err
+    item = f"game {game}"
+    if code in _HOLE_CODES:
+        item += f", hole {number} of {nholes}"
+    elif code in _PICK_CODES:
+        item += f", pick {number}"
+    error = error_at(data, offset, item, EXPECTED[code].format(rows=rows, cols=cols))
+    if offset < len(data) and error.found == "end of input":
+        # The format is line-based: what ran out was the line, not the input.
+        line_start = data.rfind(b"\n", 0, offset) + 1
+        blank = not data[line_start:_line_end(data, offset)].strip()
+        error.found = "a blank line" if blank else "end of line"
+    return error
+
+
+def judge(data: bytes, *, team="0", program=6, backend=None):
+    """Run a judge file.  Returns (output, error, warnings): the output bytes
+    (the header line, a board per processed pick, the end line), None or a
+    JudgeError with line and column (the output then holds the header and
+    every board before the bad line, and no end line), and a PickWarning per
+    processed pick outside its field.  ``team`` and ``program`` fill the
+    header 'Program 6 by team 0' and the end line."""
+    boards, err, raw = _load("gopher", backend).judge(data)
+    head = f"Program {program} by team {team}\n".encode()
+    warnings = []
+    for game, pick, offset, rows, cols in raw:
+        line, column = locate(data, offset)
+        text = b" ".join(data[offset:_line_end(data, offset)].split()).decode("ascii")
+        warnings.append(PickWarning(game, pick, line, column, text, rows, cols))
+    if err is not None:
+        return head + boards, _error(data, err), warnings
+    tail = f"End of program {program} by team {team}\n".encode()
+    return head + boards + tail, None, warnings
+
+
+class Outcome(NamedTuple):
+    """What one pick did: ``revealed`` patches were inspected (0: none),
+    the player ``fell`` in a hole, or the pick was ``outside`` the field."""
+    revealed: int
+    fell: bool
+    outside: bool
+
+    @property
+    def changed(self):
+        """The board changed (patches were inspected, or the player fell)."""
+        return self.revealed > 0 or self.fell
+
+
+class Field:
+    """A gopher-hole field.
+
+    ``Field(rows, cols, holes)``: rows and columns 1..100, ``holes`` an
+    iterable of 1-based (row, col) pairs inside the field (row 1 is the top
+    row; a hole listed twice counts once).  ``backend`` is None (the default
+    choice), "compiled" or "pure".
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, rows, cols, holes=(), *, backend=None):
+        spots = [(index(r), index(c)) for r, c in holes]
+        self._state = _load("gopher", backend).Field(index(rows), index(cols), spots)
+
+    rows = property(lambda self: self._state.rows, doc="rows of the field")
+    cols = property(lambda self: self._state.cols, doc="columns of the field")
+    safe_left = property(lambda self: self._state.safe_left,
+                         doc="safe patches not inspected yet")
+    fell = property(lambda self: self._state.fell_at is not None,
+                    doc="the player fell in a hole: the game is over")
+    fell_at = property(lambda self: self._state.fell_at,
+                       doc="(row, col) of the hole the player fell in, or None")
+    won = property(lambda self: self._state.safe_left == 0 and self._state.fell_at is None,
+                   doc="every safe patch is inspected (and the player never fell)")
+    backend = property(lambda self: "pure" if type(self._state).__module__.endswith("_pure")
+                       else "compiled", doc="'compiled' or 'pure'")
+
+    @property
+    def holes(self):
+        """The holes, as sorted (row, col) pairs."""
+        return self._state.holes()
+
+    def pick(self, row, col):
+        """Pick the patch at (row, col) and return its Outcome.  A safe unseen
+        patch is inspected and, if no hole is next to it, the flood inspects
+        its neighbours; a hole ends the game.  A patch already inspected, a
+        pick outside the field, and any pick once fallen change nothing."""
+        code = self._state.pick(index(row), index(col))
+        return Outcome(max(code, 0), code == _PICK_FELL, code == _PICK_OUTSIDE)
+
+    def board(self):
+        """The rows (row 1 first) as printed: '#' unseen, ' ' or '1'..'8'
+        inspected, and after a fall '!' at that hole and '*' at the others."""
+        snap, n = self._state.snapshot().decode("ascii"), self.cols
+        return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
+
+    def copy(self):
+        new = Field.__new__(Field)
+        new._state = self._state.copy()
+        return new
+
+    def render(self):
+        """The fenced board, as the judge prints it (each line ends with a newline)."""
+        return self._state.render().decode("ascii")
+
+    __str__ = render
+
+    def __eq__(self, other):
+        if not isinstance(other, Field):
+            return NotImplemented
+        return (self.rows, self.cols, self.holes, self._state.snapshot()) == \
+            (other.rows, other.cols, other.holes, other._state.snapshot())
+
+    __hash__ = None  # mutable
+
+    def __repr__(self):
+        state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"
+        return f"<Field {self.rows}x{self.cols} {len(self.holes)} holes, {state}>"
+
+
+__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError"]

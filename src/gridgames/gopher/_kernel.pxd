@@ -1,0 +1,27 @@
+# Buffer sizes of the gopher-hole kernel, named once: raise MAX_ROWS/MAX_COLS
+# here and every loop and bound follows.
+cpdef enum:
+    MAX_ROWS = 100
+    MAX_COLS = 100
+    STRIDE = MAX_COLS + 2                # one row, padded left and right
+    NCELLS = (MAX_ROWS + 2) * STRIDE     # all rows, padded above and below
+    BOARD_OUT_MAX = (MAX_ROWS + 2) * (MAX_COLS + 3)  # one fenced board, bounded
+
+# What pick() returns besides the number of patches it inspected (0: no change).
+cpdef enum:
+    PICK_FELL = -1       # the patch was a hole: the game is over
+    PICK_OUTSIDE = -2    # the coordinate is not in the field
+
+# Row-major with a one-patch border: patch (r, c) is at r*STRIDE + c, so the
+# eight neighbours are i +- 1, i +- STRIDE, i +- STRIDE +- 1 with no bounds
+# tests.  Border patches are never '#', so the flood stops there by itself.
+ctypedef struct Patches:
+    int rows, cols
+    int safe_left                  # safe patches not inspected yet
+    int fell_at                    # index of the hole fallen into, or -1
+    unsigned char hole[NCELLS]     # 1 at a gopher hole
+    unsigned char near[NCELLS]     # holes among the 8 neighbours
+    unsigned char shown[NCELLS]    # the board character of each patch
+
+cdef class Field:
+    cdef Patches f

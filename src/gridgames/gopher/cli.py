@@ -1,0 +1,43 @@
+"""`gridgames gopher`: the judge-format command."""
+import argparse
+
+from .._judge import add_io_arguments, run_judge
+
+
+def _team(text):
+    # The team ID goes into one header line: no line breaks or other controls.
+    if not text or any(not ch.isprintable() for ch in text):
+        raise argparse.ArgumentTypeError(f"a team ID must be printable text on one line, not {text!r}")
+    return text
+
+
+def _program(text):
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"a program number is an integer 0 or more, not {text!r}")
+    return number
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "gopher", help="simulate gopher-hole game judge files (2001 regional, problem 6)",
+        description="Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole "
+                    "lines 'ROW COLUMN', then one pick 'ROW COLUMN' per line; row 1 is the top) "
+                    "and print the fenced board after every pick, between the lines "
+                    "'Program N by team ID' and 'End of program N by team ID'. A pick "
+                    "outside the field is reported on standard error and changes nothing.")
+    add_io_arguments(p)
+    p.add_argument("--team", type=_team, default="0", metavar="ID",
+                   help="the team in the header and end lines (default: 0)")
+    p.add_argument("--program", type=_program, default=6, metavar="N",
+                   help="the program number in the header and end lines (default: 6)")
+    p.set_defaults(func=lambda args: run_judge(
+        args, "gopher", lambda data: _judge(data, args.team, args.program)))
+
+
+def _judge(data, team, program):
+    from . import judge
+    return judge(data, team=team, program=program)
