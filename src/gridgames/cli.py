@@ -11,7 +11,7 @@ import sys
 from . import BACKEND, __version__
 from ._judge import quiet_broken_pipe
 
-GAMES = ("samegame", "tilematch", "gopher")
+GAMES = ("samegame", "tilematch", "gopher", "numberlink")
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge

@@ -1,0 +1,199 @@
+"""Number Link: a seeded union-find puzzle generator, the text format and a
+solution checker.
+
+>>> puzzle, solution = generate(2, 2, seed=0)
+>>> print(puzzle, end="")
+2 2
+1 #
+. 1
+>>> check(puzzle, solution).valid
+True
+>>> bad = Solution.parse("2 2\\n1 #\\n1 .\\n")
+>>> print(check(puzzle, bad))
+rule covered broken at row 2, column 2: the square is on no path
+
+Squares are row-major, top row first; ``cells`` hold EMPTY (0), SOLID (-1)
+or a positive number.  Rows and columns in messages count from 1, so row r
+is on line r + 1 of the text.  ``backend`` is None (the default choice),
+"compiled" or "pure"; both give the same results for the same seed.
+"""
+from operator import index
+from typing import NamedTuple, Optional
+
+from .._backend import kernel as _load
+from .._judge import JudgeError
+from ._text import EMPTY, SOLID, MAX_SIDE, format_cells, numbering_problem, parse as _parse
+
+SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
+
+# The checker's rules by kernel code (0, the size, is checked here), in the
+# order they are tried: the first broken one is reported, at its first square.
+RULES = {
+    0: ("size", "the solution has the puzzle's number of rows and columns"),
+    1: ("solid", "a solid square of the puzzle stays solid"),
+    2: ("covered", "every other square is on a path"),
+    3: ("endpoint", "an endpoint is on the path of its own number"),
+    4: ("number", "every path number is a pair of endpoints in the puzzle"),
+    5: ("endpoint-degree", "an endpoint has exactly one neighbour on its path"),
+    6: ("path-degree", "any other path square has exactly two neighbours on its path "
+                       "(the path neither breaks off nor touches itself)"),
+    7: ("loop", "every path square lies on the chain between its two endpoints"),
+}
+
+
+def _explain(rule, a, b):
+    if rule == 1:
+        return f"the square is solid in the puzzle but on path {a} in the solution"
+    if rule == 2:
+        return ("the square is on no path" if a == EMPTY
+                else "the square is solid in the solution but not in the puzzle")
+    if rule == 3:
+        return f"endpoint {a} is on path {b}"
+    if rule == 4:
+        return f"path {a} has no endpoints in the puzzle (its numbers are 1..{b})" if b \
+            else f"path {a} has no endpoints in the puzzle (it has none)"
+    if rule == 5:
+        return f"endpoint {a} has {b} neighbours on its path, expected 1"
+    if rule == 6:
+        why = "the path breaks off here" if b < 2 else "the path touches itself here"
+        return f"this square of path {a} has {b} neighbours on its path, expected 2 ({why})"
+    return f"this square of path {a} is on a loop, apart from the path between its endpoints"
+
+
+class _Board:
+    __slots__ = ("rows", "cols", "cells")
+    _solution = False
+
+    def __init__(self, rows, cols, cells):
+        rows, cols = index(rows), index(cols)
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+        cells = tuple(index(v) for v in cells)
+        if len(cells) != rows * cols:
+            raise ValueError(f"a {rows}x{cols} board needs {rows * cols} cells, not {len(cells)}")
+        if any(not SOLID <= v <= rows * cols for v in cells):
+            raise ValueError(f"cells must be EMPTY (0), SOLID (-1) or a number 1..{rows * cols}")
+        bad = numbering_problem(cells, twice=not self._solution)
+        if bad is not None:
+            number, i, expected, found = bad
+            raise ValueError(f"number {number} at row {i // cols + 1}, column {i % cols + 1}: "
+                             f"expected {expected}, found {found}")
+        self.rows, self.cols, self.cells = rows, cols, cells
+
+    @classmethod
+    def _make(cls, rows, cols, cells):
+        board = cls.__new__(cls)
+        board.rows, board.cols, board.cells = rows, cols, tuple(cells)
+        return board
+
+    @classmethod
+    def parse(cls, text):
+        """Read the text format (str or bytes).  Raises ``JudgeError`` (with
+        ``line`` and ``column``) on a bad size line, a wrong row length, an
+        unknown token, numbers with a gap, and (puzzles) a number that does
+        not appear exactly twice."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        return cls._make(*_parse(data, cls._solution))
+
+    def format(self) -> str:
+        """The text format: 'R C', then the rows top first; ends in a newline."""
+        return format_cells(self.rows, self.cols, self.cells)
+
+    __str__ = format
+
+    def grid(self):
+        """The rows, top first, each a tuple of cells."""
+        c = self.cols
+        return [self.cells[r * c:(r + 1) * c] for r in range(self.rows)]
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.rows, self.cols, self.cells) == (other.rows, other.cols, other.cells)
+
+    def __hash__(self):
+        return hash((type(self).__name__, self.rows, self.cols, self.cells))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.rows}x{self.cols}>"
+
+
+class Puzzle(_Board):
+    """A Number Link puzzle: ``cells`` row-major, top row first, each EMPTY,
+    SOLID or an endpoint number; every number 1..k appears exactly twice."""
+    __slots__ = ()
+
+    @property
+    def pairs(self):
+        """k, the number of endpoint pairs."""
+        return max(self.cells, default=0)
+
+
+class Solution(_Board):
+    """A filled board: ``cells`` hold path numbers and SOLID; EMPTY marks a
+    square on no path (allowed here so that ``check`` can point at it)."""
+    __slots__ = ()
+    _solution = True
+
+
+class Generated(NamedTuple):
+    puzzle: Puzzle
+    solution: Solution
+
+
+class Verdict(NamedTuple):
+    """What ``check`` found: true when valid.  Otherwise ``rule`` names the
+    first broken rule (see RULES) and ``row``/``column`` (1-based) the first
+    square where it is broken (None for the size rule)."""
+    valid: bool
+    rule: Optional[str] = None
+    row: Optional[int] = None
+    column: Optional[int] = None
+    message: str = "the solution solves the puzzle"
+
+    def __bool__(self):
+        return self.valid
+
+    def __str__(self):
+        return self.message
+
+
+def generate(rows, cols, seed=0, *, backend=None):
+    """Generate a ``rows`` x ``cols`` puzzle (1..MAX_SIDE each) and the
+    solution the generator built, as ``Generated(puzzle, solution)``.
+
+    The algorithm is the seed's union-find one; its random source is
+    splitmix64 seeded with ``seed`` modulo 2**64, so a seed gives the same
+    puzzle on every platform and on both backends.
+    """
+    rows, cols = index(rows), index(cols)
+    cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) & SEED_MASK)
+    puzzle = [EMPTY if v != SOLID else SOLID for v in cells]
+    for k, square in enumerate(ends):
+        puzzle[square] = k // 2 + 1
+    return Generated(Puzzle._make(rows, cols, puzzle), Solution._make(rows, cols, cells))
+
+
+def check(puzzle, solution, *, backend=None):
+    """Does ``solution`` solve ``puzzle``?  Returns a ``Verdict``: true when
+    valid, else the first broken rule (in RULES order) at its first square
+    (reading order)."""
+    if not isinstance(puzzle, Puzzle) or not isinstance(solution, Solution):
+        raise TypeError("check(puzzle, solution) takes a Puzzle and a Solution")
+    if (puzzle.rows, puzzle.cols) != (solution.rows, solution.cols):
+        return Verdict(False, "size", None, None,
+                       f"rule size broken: the solution is {solution.rows}x{solution.cols}, "
+                       f"the puzzle {puzzle.rows}x{puzzle.cols}")
+    found = _load("numberlink", backend).check(puzzle.rows, puzzle.cols,
+                                               puzzle.cells, solution.cells)
+    if found is None:
+        return Verdict(True)
+    rule, square, a, b = found
+    name = RULES[rule][0]
+    row, column = square // puzzle.cols + 1, square % puzzle.cols + 1
+    return Verdict(False, name, row, column,
+                   f"rule {name} broken at row {row}, column {column}: {_explain(rule, a, b)}")
+
+
+__all__ = ["Puzzle", "Solution", "Generated", "Verdict", "JudgeError", "RULES",
+           "EMPTY", "SOLID", "MAX_SIDE", "generate", "check"]

@@ -1,0 +1,252 @@
+"""Pure-Python twin of ``_kernel.pyx``: same names, same results, the same
+puzzle for the same seed (every 64-bit operation is masked to 64 bits)."""
+from array import array
+
+MAX_SIDE = 1000
+EMPTY, SOLID = 0, -1
+R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
+
+_MASK = (1 << 64) - 1
+_INT_MAX = (1 << 31) - 1
+
+
+# --- random numbers --------------------------------------------------------
+
+class _SplitMix64:
+    __slots__ = ("state",)
+
+    def __init__(self, seed):
+        if not 0 <= seed <= _MASK:
+            raise OverflowError("seed must be in 0..2**64-1")
+        self.state = seed
+
+    def next(self):
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def uniform(self, bound):
+        """Uniform in 0..bound-1 (bound >= 1), with no modulo bias."""
+        threshold = (1 << 64) % bound
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % bound
+
+
+def splitmix64(seed, count):
+    """The first ``count`` splitmix64 outputs for ``seed``."""
+    rng = _SplitMix64(seed)
+    return [rng.next() for _ in range(count)]
+
+
+def uniform(seed, bound, count):
+    """``count`` successive uniform draws in 0..bound-1 from ``seed``."""
+    if not 0 <= bound <= _MASK:
+        raise OverflowError("bound must be in 0..2**64-1")
+    if bound < 1:
+        raise ValueError("bound must be at least 1")
+    rng = _SplitMix64(seed)
+    return [rng.uniform(bound) for _ in range(count)]
+
+
+# --- generation --------------------------------------------------------------
+
+def _neighbour_table(rows, cols):
+    """Squares next to each square, in reading order (up, left, right, down)."""
+    n = rows * cols
+    table = []
+    for i in range(n):
+        c = i % cols
+        nb = []
+        if i >= cols:
+            nb.append(i - cols)
+        if c > 0:
+            nb.append(i - 1)
+        if c < cols - 1:
+            nb.append(i + 1)
+        if i + cols < n:
+            nb.append(i + cols)
+        table.append(nb)
+    return table
+
+
+def generate(rows, cols, seed):
+    """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
+    rows*cols path numbers, row-major top row first, SOLID where no path
+    goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+    rng = _SplitMix64(seed)
+    n = rows * cols
+    near = _neighbour_table(rows, cols)
+    parent = list(range(n))  # union-find forest, union by size, path compression
+    size = [1] * n
+    used = bytearray(n)      # on a path already
+
+    def find(i):
+        root = i
+        while parent[root] != root:
+            root = parent[root]
+        while parent[i] != root:
+            parent[i], i = root, parent[i]
+        return root
+
+    def join(a, b):
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return
+        if size[ra] < size[rb]:
+            ra, rb = rb, ra
+        parent[rb] = ra
+        size[ra] += size[rb]
+
+    # Fenwick tree over edge ids (2i = (i, i+1), 2i+1 = (i, i+cols)): 1 while
+    # both squares of the pair are free.
+    nedges = 2 * n
+    tree = [0] * (nedges + 1)
+    for e in range(nedges):
+        i = e >> 1
+        tree[e + 1] = int(i % cols < cols - 1) if e & 1 == 0 else int(i + cols < n)
+    free_pairs = sum(tree)
+    for e in range(1, nedges + 1):
+        j = e + (e & -e)
+        if j <= nedges:
+            tree[j] += tree[e]
+    top = 1
+    while top * 2 <= nedges:
+        top *= 2
+
+    def edge_kth(k):
+        pos, step = 0, top
+        k += 1
+        while step:
+            if pos + step <= nedges and tree[pos + step] < k:
+                pos += step
+                k -= tree[pos]
+            step >>= 1
+        return pos
+
+    def take(i):
+        """Put square i on a path: the pairs it formed with free squares go."""
+        removed = 0
+        for m in near[i]:
+            if not used[m]:
+                e = 2 * i + (0 if m == i + 1 else 1) if m > i else 2 * m + (0 if i == m + 1 else 1)
+                e += 1
+                while e <= nedges:
+                    tree[e] -= 1
+                    e += e & -e
+                removed += 1
+        used[i] = 1
+        return removed
+
+    label = [0] * n
+    ends = []
+    while free_pairs > 0:
+        # One draw picks the pair (d // 2, in reading order) and which of its
+        # squares the path starts from (d % 2: 0 the upper/left one).
+        d = rng.uniform(2 * free_pairs)
+        e = edge_kth(d >> 1)
+        a = e >> 1
+        b = a + (cols if e & 1 else 1)
+        if d & 1:
+            a, b = b, a
+        free_pairs -= take(a)
+        free_pairs -= take(b)
+        join(a, b)
+        end = b
+        while True:
+            root = find(end)
+            cand = [nb for nb in near[end] if not used[nb] and not any(
+                m != end and used[m] and find(m) == root for m in near[nb])]
+            if not cand:
+                break
+            m = cand[rng.uniform(len(cand))]
+            free_pairs -= take(m)
+            join(end, m)
+            end = m
+        ends += (a, end)
+        label[find(a)] = len(ends) // 2
+    cells = array("i", [label[find(i)] if used[i] else SOLID for i in range(n)])
+    return cells, ends
+
+
+# --- checking ----------------------------------------------------------------
+
+def _as_cells(values, n, what):
+    cells = list(values)
+    if any(not -_INT_MAX - 1 <= v <= _INT_MAX for v in cells):
+        raise ValueError(f"{what} values must be C ints")
+    if len(cells) != n:
+        raise ValueError(f"{what} needs {n} squares, not {len(cells)}")
+    return cells
+
+
+def check(rows, cols, puzzle, solution):
+    """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
+    gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
+    row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.
+    The puzzle must be well formed (each number 1..k exactly twice)."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+    n = rows * cols
+    p = _as_cells(puzzle, n, "puzzle")
+    s = _as_cells(solution, n, "solution")
+    for i in range(n):
+        if p[i] < SOLID or p[i] > n:
+            raise ValueError(f"puzzle square {i} holds {p[i]}, not SOLID, EMPTY or 1..{n}")
+        if s[i] < SOLID:
+            raise ValueError(f"solution square {i} holds {s[i]}, not SOLID, EMPTY or a path")
+    k = max(p)
+    k = max(k, 0)
+    times = [0] * (k + 1)
+    first = [0] * (k + 1)
+    for i, v in enumerate(p):
+        if v > 0:
+            if times[v] == 0:
+                first[v] = i
+            times[v] += 1
+    for v in range(1, k + 1):
+        if times[v] != 2:
+            raise ValueError(f"puzzle number {v} appears {times[v]} times, not twice")
+
+    for i in range(n):
+        if p[i] == SOLID and s[i] != SOLID:
+            return R_SOLID, i, s[i], 0
+    for i in range(n):
+        if p[i] != SOLID and s[i] <= 0:
+            return R_COVERED, i, s[i], 0
+    for i in range(n):
+        if p[i] > 0 and s[i] != p[i]:
+            return R_ENDPOINT, i, p[i], s[i]
+    for i in range(n):
+        if s[i] > k:
+            return R_NUMBER, i, s[i], k
+    near = _neighbour_table(rows, cols)
+    for rule, want, is_end in ((R_END_DEGREE, 1, True), (R_DEGREE, 2, False)):
+        for i in range(n):
+            if s[i] <= 0 or (p[i] > 0) != is_end:
+                continue
+            deg = sum(s[m] == s[i] for m in near[i])
+            if deg != want:
+                return rule, i, s[i], deg
+    # Degrees are right, so walking from one endpoint reaches the other; a
+    # path square the walks miss lies on a separate loop.
+    seen = bytearray(n)
+    for v in range(1, k + 1):
+        prev, cur = -1, first[v]
+        for _ in range(n):
+            seen[cur] = 1
+            nxt = -1
+            for m in near[cur]:
+                if s[m] == v and m != prev:
+                    nxt = m
+            if nxt < 0:
+                break
+            prev, cur = cur, nxt
+    for i in range(n):
+        if s[i] > 0 and not seen[i]:
+            return R_LOOP, i, s[i], 0
+    return None

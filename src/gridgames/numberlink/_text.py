@@ -1,0 +1,117 @@
+"""The Number Link text format, shared by both backends (it is line based,
+so it does not use the judge scanner, which ignores line breaks).
+
+A first line 'R C', then R lines of C tokens, top row first: '.' empty,
+'#' solid, a positive integer for an endpoint (puzzle) or a path (solution).
+Lines after the last row must be blank.
+"""
+import re
+
+from .._judge import JudgeError, error_at, locate
+from ._pure import EMPTY, MAX_SIDE, SOLID
+_TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line
+
+
+def _error(data, offset, item, expected, found=None):
+    if found is None:
+        return error_at(data, offset, item, expected)
+    line, column = locate(data, offset)
+    return JudgeError(item, line, column, expected, found)
+
+
+def _lines(data):
+    """(start offset, [(offset, token)]) for each line."""
+    start = 0
+    while start <= len(data):
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = len(data)
+        yield start, end, [(start + m.start(), m.group())
+                           for m in _TOKEN.finditer(data, start, end)]
+        start = end + 1
+
+
+def parse(data: bytes, solution: bool):
+    """(rows, cols, cells) from puzzle or solution text; JudgeError
+    (line and column) on the first problem.  A puzzle needs every number
+    exactly twice, both need the numbers 1..k without a gap.  A solution
+    may hold '.' for a square on no path: the checker reports it."""
+    lines = _lines(data)
+    start, end, tokens = next(lines)
+    size = "the size 'ROWS COLS' (two integers 1..%d)" % MAX_SIDE
+    if len(tokens) != 2 or not all(t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE
+                                   for _, t in tokens):
+        bad = next((o for o, t in tokens if not (t.isdigit() and len(t) <= 4
+                                                   and 1 <= int(t) <= MAX_SIDE)), None)
+        if bad is not None:
+            raise _error(data, bad, "line 1", size)
+        if len(tokens) > 2:
+            raise _error(data, tokens[2][0], "line 1", size)
+        raise _error(data, end, "line 1", size,
+                     "end of input" if end == len(data) else "end of line")
+    rows, cols = int(tokens[0][1]), int(tokens[1][1])
+    n = rows * cols
+    limit = len(str(n))
+    what = "'.', '#' or a number 1..%d" % n
+    cells, offsets = [], []
+    for r in range(1, rows + 1):
+        item = f"row {r}"
+        got = next(lines, None)
+        if got is None:
+            raise _error(data, len(data), item, f"{cols} squares", "end of input")
+        start, end, tokens = got
+        if len(tokens) < cols:
+            raise _error(data, end, item, f"{cols} squares",
+                         f"only {len(tokens)}, then the end of the line")
+        if len(tokens) > cols:
+            raise _error(data, tokens[cols][0], item, f"only {cols} squares")
+        for offset, tok in tokens:
+            if tok == b".":
+                v = EMPTY
+            elif tok == b"#":
+                v = SOLID
+            elif tok.isdigit() and len(tok) <= limit and 1 <= int(tok) <= n:
+                v = int(tok)
+            else:
+                raise _error(data, offset, item, what)
+            cells.append(v)
+            offsets.append(offset)
+    for start, end, tokens in lines:
+        if tokens:
+            raise _error(data, tokens[0][0], "after the last row", "the end of the input")
+    bad = numbering_problem(cells, twice=not solution)
+    if bad is not None:
+        number, index, expected, found = bad
+        raise _error(data, offsets[index], f"number {number}", expected, found)
+    return rows, cols, cells
+
+
+def numbering_problem(cells, twice):
+    """The first number (ascending) that breaks the numbering, as (number,
+    square index, expected, found), or None.  Every number 1..max must be
+    present; with ``twice``, exactly twice (the square is its only or its
+    third occurrence; for a gap, the first square of the next number)."""
+    where = {}
+    for i, v in enumerate(cells):
+        if v > 0:
+            where.setdefault(v, []).append(i)
+    top = max(where, default=0)
+    for v in range(1, top + 1):
+        at = where.get(v)
+        if at is None:
+            w = min(u for u in where if u > v)
+            return w, where[w][0], f"the numbers 1..{top} without a gap", f"no {v}"
+        if twice and len(at) != 2:
+            if len(at) == 1:
+                return v, at[0], "exactly 2 endpoints", "only 1"
+            return v, at[2], "exactly 2 endpoints", "a third one"
+    return None
+
+
+def format_cells(rows, cols, cells) -> str:
+    """The text of a board: 'R C', then the rows, each line ending in '\\n'."""
+    tokens = ["." if v == EMPTY else "#" if v == SOLID else str(v) for v in cells]
+    out = [f"{rows} {cols}"]
+    out += [" ".join(tokens[r * cols:(r + 1) * cols]) for r in range(rows)]
+    out.append("")
+    return "\n".join(out)
