@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from .._backend import kernel as _load
 from .._judge import JudgeError, error_at, locate
+from .._scan import HUGE
 
 MAX_ROWS = MAX_COLS = 100
 _PICK_FELL, _PICK_OUTSIDE = -1, -2  # the kernels' pick() codes besides a count
@@ -66,8 +67,8 @@ def _line_end(data, offset):
 def _error(data, err):
     game, offset, code, number, nholes, rows, cols = err
     item = f"game {game}"
-    if code in _HOLE_CODES:
-        item += f", hole {number} of {nholes}"
+    if code in _HOLE_CODES:  # a saturated NHOLES is not the number written
+        item += f", hole {number}" + (f" of {nholes}" if nholes < HUGE else "")
     elif code in _PICK_CODES:
         item += f", pick {number}"
     error = error_at(data, offset, item, EXPECTED[code].format(rows=rows, cols=cols))
