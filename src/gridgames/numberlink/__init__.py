@@ -126,7 +126,7 @@ class Puzzle(_Board):
     @property
     def pairs(self):
         """k, the number of endpoint pairs."""
-        return max(self.cells, default=0)
+        return max(0, *self.cells)
 
 
 class Solution(_Board):

@@ -20,13 +20,14 @@ def _error(data, offset, item, expected, found=None):
 
 
 def _lines(data):
-    """(start offset, [(offset, token)]) for each line."""
+    """(start, end, [(offset, token)]) for each line; the empty text after a
+    final newline is no line."""
     start = 0
-    while start <= len(data):
+    while start < len(data) or start == 0:
         end = data.find(b"\n", start)
         if end < 0:
             end = len(data)
-        yield start, end, [(start + m.start(), m.group())
+        yield start, end, [(m.start(), m.group())
                            for m in _TOKEN.finditer(data, start, end)]
         start = end + 1
 
