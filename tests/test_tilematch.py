@@ -234,6 +234,8 @@ def test_properties_and_repr(backend):
     dict(rows=["1" * 65], k=3),
     dict(rows=["1"], k=3, height=257),
     dict(rows=["1"] * 257, k=3, height=1),
+    dict(rows=["1"], k=10**40),          # a ValueError, not an OverflowError
+    dict(rows=["1"], k=3, height=10**40),
 ])
 def test_bad_boards_are_refused(backend, kwargs):
     with pytest.raises(ValueError):

@@ -8,6 +8,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
 
+from gridgames.tilematch._check import check_board
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE
 
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
@@ -370,30 +371,20 @@ def judge(const unsigned char[::1] data not None):
     return text, ((res.item, res.offset, res.code) if res.code else None)
 
 
-def _check_size(w, h, k, nrows):
-    if not (1 <= w <= MAX_WIDTH and 1 <= h <= MAX_ROWS):
-        raise ValueError(f"board {w}x{h} is outside 1..{MAX_WIDTH} x 1..{MAX_ROWS}")
-    if not 0 <= nrows <= MAX_ROWS:
-        raise ValueError(f"{nrows} given rows is outside 0..{MAX_ROWS}")
-    if not 2 <= k <= HUGE:
-        raise ValueError(f"run length {k} is outside 2..{HUGE}")
-
-
 cdef class State:
     """A tile-match position.  ``cells`` are nrows*w tiles 0..9 (0: empty),
     row-major, TOP row first (the judge order); the bottom given row is row 0
     and rows above h are hidden."""
 
-    def __init__(self, int w, int h, long long k, int nrows, cells):
-        cdef int i, v
-        _check_size(w, h, k, nrows)
-        cells = list(cells)
-        if len(cells) != nrows * w or any(not 0 <= v <= 9 for v in cells):
-            raise ValueError(f"need {nrows * w} tiles 0..9")
-        grid_clear(&self.g, w, h, max(nrows, h), <int>k)
+    def __init__(self, w, h, k, nrows, cells):
+        # untyped arguments: an oversized one is a ValueError from check_board
+        cdef int i, v, cw, ch, cn
+        cells = check_board(w, h, k, nrows, cells, MAX_WIDTH, MAX_ROWS)
+        cw, ch, cn = w, h, nrows
+        grid_clear(&self.g, cw, ch, max(cn, ch), <int>k)
         for i, v in enumerate(cells):
             if v:
-                self.g.cell[(i % w) * MAX_ROWS + nrows - 1 - i // w] = v
+                self.g.cell[(i % cw) * MAX_ROWS + cn - 1 - i // cw] = v
                 self.g.tiles += 1
 
     @property

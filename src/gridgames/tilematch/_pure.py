@@ -4,21 +4,13 @@ The board is a list of columns, each a list of ``rows`` tiles from the bottom
 up (0: empty); rows at index ``h`` and above are hidden.
 """
 from .._scan import Scanner, HUGE, TOK_EOF, TOK_INT, TOK_NEG
+from ._check import check_board
 
 MAX_WIDTH, MAX_ROWS = 64, 256
 EMPTY = 0
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
 (E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN, E_ROWS, E_TILE, E_MOVES,
  E_MOVE) = range(1, 10)
-
-
-def _check_size(w, h, k, nrows):
-    if not (1 <= w <= MAX_WIDTH and 1 <= h <= MAX_ROWS):
-        raise ValueError(f"board {w}x{h} is outside 1..{MAX_WIDTH} x 1..{MAX_ROWS}")
-    if not 0 <= nrows <= MAX_ROWS:
-        raise ValueError(f"{nrows} given rows is outside 0..{MAX_ROWS}")
-    if not 2 <= k <= HUGE:
-        raise ValueError(f"run length {k} is outside 2..{HUGE}")
 
 
 class State:
@@ -29,10 +21,7 @@ class State:
     __slots__ = ("width", "height", "rows", "k", "tiles", "_columns")
 
     def __init__(self, w, h, k, nrows, cells):
-        _check_size(w, h, k, nrows)
-        cells = list(cells)
-        if len(cells) != nrows * w or any(not 0 <= v <= 9 for v in cells):
-            raise ValueError(f"need {nrows * w} tiles 0..9")
+        cells = check_board(w, h, k, nrows, cells, MAX_WIDTH, MAX_ROWS)
         self.width, self.height, self.rows, self.k = w, h, max(nrows, h), k
         pad = [EMPTY] * (self.rows - nrows)
         self._columns = [cells[c::w][::-1] + pad for c in range(w)]
