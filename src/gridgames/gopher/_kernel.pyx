@@ -11,6 +11,7 @@ from libc.string cimport memset, memcpy, memchr
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG
 
 # What the judge loop expected when it met bad input (see gopher.EXPECTED).
+# Each 'A B' line has three codes in a row (bad A, bad B, a third token).
 cpdef enum:
     E_ROWS = 1
     E_COLS = 2
@@ -225,6 +226,30 @@ cdef inline int bad(Report *res, int code, Py_ssize_t offset) noexcept nogil:
     return 0
 
 
+cdef inline bint fits(int kind, long long v, long long hi) noexcept nogil:
+    """An integer in 1..hi, or any integer when hi is 0."""
+    if hi == 0:
+        return kind == TOK_INT or kind == TOK_NEG
+    return kind == TOK_INT and 1 <= v <= hi
+
+
+cdef int check_pair(Scanner *s, int kind, long long a, long long *b,
+                    long long max_a, long long max_b) noexcept nogil:
+    """Check a line 'A B' whose A (a token of this kind) is read: A in
+    1..max_a and B in 1..max_b, or any integers when max_a is 0 (a pick).
+    Reads B and the end of the line; returns 0, or 1, 2, 3 for a bad A, a bad
+    B, a third token (s.start is then at that token)."""
+    cdef long long v
+    if not fits(kind, a, max_a):
+        return 1
+    kind = next_int(s, b)
+    if not fits(kind, b[0], max_b):
+        return 2
+    if next_int(s, &v) != TOK_EOF:
+        return 3
+    return 0
+
+
 cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
     """The judge loop: 0 when done (res.code != 0 reports bad input), -1 if
     memory ran out.  Every size is checked before the field is touched."""
@@ -233,7 +258,7 @@ cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
     cdef Scanner s
     cdef long long rows, cols, nholes, k, r, c, v
     cdef Py_ssize_t row_at
-    cdef int kind, npick
+    cdef int kind, npick, culprit
     s.buf = lines.buf
     res.code = 0
     res.game = 0
@@ -246,13 +271,9 @@ cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
             if kind != TOK_EOF:
                 break
         res.game += 1
-        if kind != TOK_INT or rows < 1 or rows > MAX_ROWS:
-            return bad(res, E_ROWS, s.start)
-        kind = next_int(&s, &cols)
-        if kind != TOK_INT or cols < 1 or cols > MAX_COLS:
-            return bad(res, E_COLS, s.start)
-        if next_int(&s, &v) != TOK_EOF:
-            return bad(res, E_HEADER_END, s.start)
+        culprit = check_pair(&s, kind, rows, &cols, MAX_ROWS, MAX_COLS)
+        if culprit:
+            return bad(res, E_ROWS - 1 + culprit, s.start)
         res.rows = <int>rows
         res.cols = <int>cols
         if not next_line(lines, &s) or next_int(&s, &nholes) != TOK_INT:
@@ -268,13 +289,9 @@ cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
             if not next_line(lines, &s):
                 return bad(res, E_HOLE_ROW, s.start)
             kind = next_int(&s, &r)
-            if kind != TOK_INT or r < 1 or r > rows:
-                return bad(res, E_HOLE_ROW, s.start)
-            kind = next_int(&s, &c)
-            if kind != TOK_INT or c < 1 or c > cols:
-                return bad(res, E_HOLE_COL, s.start)
-            if next_int(&s, &v) != TOK_EOF:
-                return bad(res, E_HOLE_END, s.start)
+            culprit = check_pair(&s, kind, r, &c, rows, cols)
+            if culprit:
+                return bad(res, E_HOLE_ROW - 1 + culprit, s.start)
             add_hole(&f, <int>r, <int>c)
         res.count = 0
         npick = 0
@@ -285,13 +302,9 @@ cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
             npick += 1
             res.index = npick
             row_at = s.start
-            if kind != TOK_INT and kind != TOK_NEG:
-                return bad(res, E_PICK_ROW, s.start)
-            kind = next_int(&s, &c)
-            if kind != TOK_INT and kind != TOK_NEG:
-                return bad(res, E_PICK_COL, s.start)
-            if next_int(&s, &v) != TOK_EOF:
-                return bad(res, E_PICK_END, s.start)
+            culprit = check_pair(&s, kind, r, &c, 0, 0)
+            if culprit:
+                return bad(res, E_PICK_ROW - 1 + culprit, s.start)
             if f.fell_at >= 0:
                 continue  # the game is lost: later picks are read and skipped
             if pick(&f, r, c, queue) == PICK_OUTSIDE:

@@ -9,6 +9,7 @@ from .._scan import Scanner, TOK_EOF, TOK_INT, TOK_NEG
 MAX_ROWS, MAX_COLS = 100, 100
 PICK_FELL, PICK_OUTSIDE = -1, -2
 # What the judge loop expected when it met bad input (see gopher.EXPECTED).
+# Each 'A B' line has three codes in a row (bad A, bad B, a third token).
 (E_ROWS, E_COLS, E_HEADER_END, E_NHOLES, E_NHOLES_END, E_HOLE_ROW, E_HOLE_COL,
  E_HOLE_END, E_PICK_ROW, E_PICK_COL, E_PICK_END) = range(1, 12)
 
@@ -151,6 +152,28 @@ class _Lines:
         return self._base + self._scan.start
 
 
+def fits(kind, v, hi):
+    """An integer in 1..hi, or any integer when hi is 0."""
+    if hi == 0:
+        return kind == TOK_INT or kind == TOK_NEG
+    return kind == TOK_INT and 1 <= v <= hi
+
+
+def check_pair(lines, kind, a, max_a, max_b):
+    """Check a line 'A B' whose A (a token of this kind) is read: A in
+    1..max_a and B in 1..max_b, or any integers when max_a is 0 (a pick).
+    Reads B and the end of the line; returns (0, or 1, 2, 3 for a bad A, a
+    bad B, a third token, B)."""
+    if not fits(kind, a, max_a):
+        return 1, 0
+    kind, b = lines.next_int()
+    if not fits(kind, b, max_b):
+        return 2, b
+    if lines.next_int()[0] != TOK_EOF:
+        return 3, b
+    return 0, b
+
+
 def judge(data):
     """Run a whole judge file.  Returns (boards, error, warnings): the boards
     of every processed pick, separated by empty lines (no header or end line);
@@ -174,13 +197,9 @@ def judge(data):
             if kind != TOK_EOF:
                 break
         game += 1
-        if kind != TOK_INT or not 1 <= value <= MAX_ROWS:
-            return bad(E_ROWS)
-        kind, width = lines.next_int()
-        if kind != TOK_INT or not 1 <= width <= MAX_COLS:
-            return bad(E_COLS)
-        if lines.next_int()[0] != TOK_EOF:
-            return bad(E_HEADER_END)
+        culprit, width = check_pair(lines, kind, value, MAX_ROWS, MAX_COLS)
+        if culprit:
+            return bad(E_ROWS - 1 + culprit)
         rows, cols = value, width
         if not lines.next():
             return bad(E_NHOLES)
@@ -196,13 +215,9 @@ def judge(data):
             if not lines.next():
                 return bad(E_HOLE_ROW)
             kind, r = lines.next_int()
-            if kind != TOK_INT or not 1 <= r <= rows:
-                return bad(E_HOLE_ROW)
-            kind, c = lines.next_int()
-            if kind != TOK_INT or not 1 <= c <= cols:
-                return bad(E_HOLE_COL)
-            if lines.next_int()[0] != TOK_EOF:
-                return bad(E_HOLE_END)
+            culprit, c = check_pair(lines, kind, r, rows, cols)
+            if culprit:
+                return bad(E_HOLE_ROW - 1 + culprit)
             holes.append((r, c))
         field = Field(rows, cols, holes)
         count = index = 0
@@ -212,13 +227,9 @@ def judge(data):
                 break  # a blank line ends the game
             index += 1
             row_at = lines.start
-            if kind != TOK_INT and kind != TOK_NEG:
-                return bad(E_PICK_ROW)
-            kind, c = lines.next_int()
-            if kind != TOK_INT and kind != TOK_NEG:
-                return bad(E_PICK_COL)
-            if lines.next_int()[0] != TOK_EOF:
-                return bad(E_PICK_END)
+            culprit, c = check_pair(lines, kind, r, 0, 0)
+            if culprit:
+                return bad(E_PICK_ROW - 1 + culprit)
             if field.fell_at is not None:
                 continue  # the game is lost: later picks are read and skipped
             if field.pick(r, c) == PICK_OUTSIDE:
