@@ -192,3 +192,14 @@ def test_a_settled_board_is_stable(backend, board):
         assert [p.count for p in phases[-2:]] == [0, 0]
         settled = b.copy()
         assert settled.drop() == 0 and settled.eliminate() == 0 and settled == b
+
+
+def test_judge_at_full_capacity_compiled_equals_pure():
+    # 64 columns, 256 visible rows, 256 given rows: the largest board accepted
+    rng = random.Random(64)
+    data_set = (64, 256, 3, [[rng.randint(1, 6) for _ in range(64)] for _ in range(256)],
+                [(rng.randrange(64), 255, rng.randrange(64), 254) for _ in range(3)])
+    text = judge_text(rng, [data_set])
+    out, err = judge(text, backend="compiled")
+    assert err is None and out.count(b"\n" + b" " * 512) > 1  # the last row's indent
+    assert (out, err) == judge(text, backend="pure")
