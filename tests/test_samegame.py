@@ -169,3 +169,21 @@ def test_property_backends_agree_and_rules_hold(case):
         assert heights == sorted(heights, key=lambda h: h == 0)
         assert a.remaining == sum(heights)
     assert a.over == (not b.moves()) and a.won == (a.remaining == 0)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_mangled_input_compiled_equals_pure(seed):
+    # Truncations and bad tokens at random places: both backends must write the
+    # same output and report the same error at the same place.
+    rng = random.Random(5000 + seed)
+    base = "".join(game_text(*random_game(rng), rng) for _ in range(5))
+    for _ in range(100):
+        tokens = base.split(" ")
+        at = rng.randrange(len(tokens))
+        tokens[at] = rng.choice(["x", "-3", "1.5", "0x10", "\xff", "10", "11", "41", "9" * 40, ""])
+        text = " ".join(tokens)[:rng.randrange(len(base) + 1)]
+        data = text.encode("utf-8", "surrogateescape")
+        c_out, c_err = judge(data, backend="compiled")
+        p_out, p_err = judge(data, backend="pure")
+        assert c_out == p_out
+        assert str(c_err) == str(p_err)
