@@ -22,21 +22,14 @@ SEED = 20261122
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_kernel_generate_100(benchmark, backend):
-    benchmark.group = "numberlink kernel generate: 100x100"
+@pytest.mark.parametrize("side, pure_rounds", [(100, 5), (300, 2)])
+def test_kernel_generate(benchmark, backend, side, pure_rounds):
+    benchmark.group = f"numberlink kernel generate: {side}x{side}"
     gen = kernel("numberlink", backend).generate
-    cells, ends = benchmark.pedantic(gen, (100, 100, SEED),
-                                     rounds=5 if backend == "pure" else 100, iterations=1)
-    assert len(cells) == 10_000 and len(ends) > 1000
-
-
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_kernel_generate_300(benchmark, backend):
-    benchmark.group = "numberlink kernel generate: 300x300"
-    gen = kernel("numberlink", backend).generate
-    cells, ends = benchmark.pedantic(gen, (300, 300, SEED),
-                                     rounds=2 if backend == "pure" else 20, iterations=1)
-    assert len(cells) == 90_000
+    cells, ends = benchmark.pedantic(gen, (side, side, SEED),
+                                     rounds=pure_rounds if backend == "pure" else 20 * pure_rounds,
+                                     iterations=1)
+    assert len(cells) == side * side and len(ends) > side * side // 10
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -53,11 +53,15 @@ def _explain(rule, a, b):
         return f"path {a} has no endpoints in the puzzle (its numbers are 1..{b})" if b \
             else f"path {a} has no endpoints in the puzzle (it has none)"
     if rule == 5:
-        return f"endpoint {a} has {b} neighbours on its path, expected 1"
+        return f"endpoint {a} has {_neighbours(b)} on its path, expected 1"
     if rule == 6:
         why = "the path breaks off here" if b < 2 else "the path touches itself here"
-        return f"this square of path {a} has {b} neighbours on its path, expected 2 ({why})"
+        return f"this square of path {a} has {_neighbours(b)} on its path, expected 2 ({why})"
     return f"this square of path {a} is on a loop, apart from the path between its endpoints"
+
+
+def _neighbours(count):
+    return f"{count} neighbour" + ("" if count == 1 else "s")
 
 
 class _Board:

@@ -20,15 +20,14 @@ def _error(data, offset, item, expected, found=None):
 
 
 def _lines(data):
-    """(start, end, [(offset, token)]) for each line; the empty text after a
+    """(end offset, [(offset, token)]) for each line; the empty text after a
     final newline is no line."""
     start = 0
     while start < len(data) or start == 0:
         end = data.find(b"\n", start)
         if end < 0:
             end = len(data)
-        yield start, end, [(m.start(), m.group())
-                           for m in _TOKEN.finditer(data, start, end)]
+        yield end, [(m.start(), m.group()) for m in _TOKEN.finditer(data, start, end)]
         start = end + 1
 
 
@@ -38,18 +37,14 @@ def parse(data: bytes, solution: bool):
     exactly twice, both need the numbers 1..k without a gap.  A solution
     may hold '.' for a square on no path: the checker reports it."""
     lines = _lines(data)
-    start, end, tokens = next(lines)
+    end, tokens = next(lines)
     size = "the size 'ROWS COLS' (two integers 1..%d)" % MAX_SIDE
-    if len(tokens) != 2 or not all(t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE
-                                   for _, t in tokens):
-        bad = next((o for o, t in tokens if not (t.isdigit() and len(t) <= 4
-                                                   and 1 <= int(t) <= MAX_SIDE)), None)
-        if bad is not None:
-            raise _error(data, bad, "line 1", size)
-        if len(tokens) > 2:
-            raise _error(data, tokens[2][0], "line 1", size)
-        raise _error(data, end, "line 1", size,
-                     "end of input" if end == len(data) else "end of line")
+    bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
+    bad += [o for o, _ in tokens[2:]]
+    if bad:
+        raise _error(data, min(bad), "line 1", size)
+    if len(tokens) < 2:
+        raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
     rows, cols = int(tokens[0][1]), int(tokens[1][1])
     n = rows * cols
     limit = len(str(n))
@@ -60,7 +55,7 @@ def parse(data: bytes, solution: bool):
         got = next(lines, None)
         if got is None:
             raise _error(data, len(data), item, f"{cols} squares", "end of input")
-        start, end, tokens = got
+        end, tokens = got
         if len(tokens) < cols:
             raise _error(data, end, item, f"{cols} squares",
                          f"only {len(tokens)}, then the end of the line")
@@ -77,7 +72,7 @@ def parse(data: bytes, solution: bool):
                 raise _error(data, offset, item, what)
             cells.append(v)
             offsets.append(offset)
-    for start, end, tokens in lines:
+    for _, tokens in lines:
         if tokens:
             raise _error(data, tokens[0][0], "after the last row", "the end of the input")
     bad = numbering_problem(cells, twice=not solution)
