@@ -3,6 +3,7 @@ checker, on both backends."""
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
 from gridgames._backend import kernel
@@ -355,3 +356,40 @@ def test_boards_built_in_python_are_validated():
     with pytest.raises(TypeError):
         check(Solution(1, 2, [1, 1]), Solution(1, 2, [1, 1]))
     assert Puzzle(1, 2, [1, 1]).grid() == [(1, 1)]
+
+
+# --- bad input never crashes -------------------------------------------------------
+
+PIECES = st.sampled_from([b".", b"#", b"1", b"2", b"3", b"0", b"-1", b"x", b"12", b"99999",
+                          b" ", b"\n", b"\t", b"\r\n", b"2 2\n", b"1 3\n", b"\xff"])
+FUZZ = settings(max_examples=250, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(text=st.lists(PIECES, max_size=24).map(b"".join) | st.binary(max_size=30))
+def test_any_text_parses_or_fails_with_a_position(backend, text):
+    for kind in (Puzzle, Solution):
+        try:
+            board = kind.parse(text)
+        except JudgeError as err:
+            assert err.line >= 1 and err.column >= 1 and str(err)
+        else:
+            assert kind.parse(board.format()) == board
+
+
+@FUZZ
+@given(rows=st.integers(1, 5), cols=st.integers(1, 5), seed=st.integers(0, 2 ** 64 - 1),
+       data=st.data())
+def test_check_of_any_filling_agrees_with_its_twin(backend, rows, cols, seed, data):
+    puzzle = generate(rows, cols, seed, backend=backend).puzzle
+    cells = data.draw(st.lists(st.integers(SOLID - 1, puzzle.pairs + 1),
+                               min_size=rows * cols, max_size=rows * cols))
+    found = []
+    for name in ("compiled", "pure"):
+        try:
+            found.append(kernel("numberlink", name).check(rows, cols, puzzle.cells, cells))
+        except ValueError:  # a code below SOLID
+            found.append(ValueError)
+    assert found[0] == found[1]
+    assert (found[0] is ValueError) == (min(cells) < SOLID)
