@@ -124,7 +124,7 @@ def test_seeds_are_taken_modulo_two_to_the_64(backend):
     assert generate(5, 6, 2 ** 64 + 3, backend=backend) == generate(5, 6, 3, backend=backend)
 
 
-@pytest.mark.parametrize("rows, cols", [(0, 5), (5, 0), (1001, 1), (1, 1001), (-3, 4)])
+@pytest.mark.parametrize("rows, cols", [(0, 5), (5, 0), (1001, 1), (1, 1001), (-3, 4), (10 ** 40, 1)])
 def test_sizes_are_checked_before_generating(backend, rows, cols):
     with pytest.raises(ValueError, match="outside 1..1000"):
         generate(rows, cols, 0, backend=backend)
@@ -278,6 +278,8 @@ def test_kernel_check_refuses_bad_arrays(backend):
         k.check(1, 2, [1, 1], [1, 2 ** 40])                # not a C int
     with pytest.raises(ValueError):
         k.check(0, 2, [], [])
+    with pytest.raises(ValueError):
+        k.check(2 ** 70, 1, [], [])                        # not a C int either
 
 
 # --- the text format ---------------------------------------------------------------

@@ -22,7 +22,8 @@ from typing import NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
-from ._text import EMPTY, SOLID, MAX_SIDE, format_cells, numbering_problem, parse as _parse
+from ._args import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
+from ._text import format_cells, parse as _parse
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
 
@@ -69,9 +70,7 @@ class _Board:
     _solution = False
 
     def __init__(self, rows, cols, cells):
-        rows, cols = index(rows), index(cols)
-        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+        rows, cols = board_size(index(rows), index(cols))
         cells = tuple(index(v) for v in cells)
         if len(cells) != rows * cols:
             raise ValueError(f"a {rows}x{cols} board needs {rows * cols} cells, not {len(cells)}")

@@ -13,6 +13,8 @@ from cpython cimport array
 import array
 from libc.stdlib cimport malloc, calloc, free
 
+from gridgames.numberlink._args import board_size, check_arguments
+
 ctypedef unsigned long long u64
 
 cdef enum:
@@ -211,7 +213,7 @@ cdef void build(Gen *g, u64 *state) noexcept nogil:
         g.label[find(g, a)] = g.paths
 
 
-def generate(int rows, int cols, u64 seed):
+def generate(rows, cols, u64 seed):
     """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
     rows*cols path numbers, row-major top row first, SOLID where no path
     goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
@@ -220,9 +222,9 @@ def generate(int rows, int cols, u64 seed):
     cdef array.array cells
     cdef int i
     cdef int *out
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
-    g.rows, g.cols, g.n = rows, cols, rows * cols
+    # untyped sizes: an oversized one is board_size's ValueError, as in the twin
+    g.rows, g.cols = board_size(rows, cols)
+    g.n = g.rows * g.cols
     g.nedges = 2 * g.n
     g.free_pairs = 0
     g.paths = 0
@@ -313,62 +315,33 @@ cdef void run_check(int rows, int cols, const int *p, const int *s, int k,
             return
 
 
-cdef array.array as_cells(values, Py_ssize_t n, str what):
-    try:
-        cells = array.array("i", values)
-    except OverflowError:
-        raise ValueError(f"{what} values must be C ints") from None
-    if len(cells) != n:
-        raise ValueError(f"{what} needs {n} squares, not {len(cells)}")
-    return cells
-
-
-def check(int rows, int cols, puzzle, solution):
+def check(rows, cols, puzzle, solution):
     """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
     gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
     row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.
-    The puzzle must be well formed (each number 1..k exactly twice)."""
+    ValueError (see _args.check_arguments) for a malformed puzzle or size."""
     cdef array.array pa, sa
     cdef const int *p
-    cdef const int *s
-    cdef int n, i, k = 0, v
+    cdef int n, i, k, r, c
     cdef int *first = NULL
-    cdef int *times = NULL
     cdef unsigned char *seen = NULL
     cdef Found res
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
-    n = rows * cols
-    pa = as_cells(puzzle, n, "puzzle")
-    sa = as_cells(solution, n, "solution")
-    p, s = pa.data.as_ints, sa.data.as_ints
-    for i in range(n):
-        if p[i] < SOLID or p[i] > n:
-            raise ValueError(f"puzzle square {i} holds {p[i]}, not SOLID, EMPTY or 1..{n}")
-        if s[i] < SOLID:
-            raise ValueError(f"solution square {i} holds {s[i]}, not SOLID, EMPTY or a path")
-        if p[i] > k:
-            k = p[i]
+    r, c, pl, sl, k = check_arguments(rows, cols, puzzle, solution)
+    n = r * c
+    pa, sa = array.array("i", pl), array.array("i", sl)
+    p = pa.data.as_ints
     try:
         first = <int *>malloc((k + 1) * sizeof(int))
-        times = <int *>calloc(k + 1, sizeof(int))
         seen = <unsigned char *>calloc(n, 1)
-        if first == NULL or times == NULL or seen == NULL:
+        if first == NULL or seen == NULL:
             raise MemoryError()
-        for i in range(n):
-            v = p[i]
-            if v > 0:
-                if times[v] == 0:
-                    first[v] = i
-                times[v] += 1
-        for v in range(1, k + 1):
-            if times[v] != 2:
-                raise ValueError(f"puzzle number {v} appears {times[v]} times, not twice")
+        for i in range(n - 1, -1, -1):
+            if p[i] > 0:
+                first[p[i]] = i
         with nogil:
-            run_check(rows, cols, p, s, k, first, seen, &res)
+            run_check(r, c, p, sa.data.as_ints, k, first, seen, &res)
     finally:
         free(first)
-        free(times)
         free(seen)
     if res.rule == 0:
         return None

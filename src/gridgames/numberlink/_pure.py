@@ -2,12 +2,11 @@
 puzzle for the same seed (every 64-bit operation is masked to 64 bits)."""
 from array import array
 
-MAX_SIDE = 1000
-EMPTY, SOLID = 0, -1
+from ._args import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
+
 R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
 
 _MASK = (1 << 64) - 1
-_INT_MAX = (1 << 31) - 1
 
 
 # --- random numbers --------------------------------------------------------
@@ -76,8 +75,7 @@ def generate(rows, cols, seed):
     """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
     rows*cols path numbers, row-major top row first, SOLID where no path
     goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+    rows, cols = board_size(rows, cols)
     rng = _SplitMix64(seed)
     n = rows * cols
     near = _neighbour_table(rows, cols)
@@ -175,43 +173,17 @@ def generate(rows, cols, seed):
 
 # --- checking ----------------------------------------------------------------
 
-def _as_cells(values, n, what):
-    cells = list(values)
-    if any(not -_INT_MAX - 1 <= v <= _INT_MAX for v in cells):
-        raise ValueError(f"{what} values must be C ints")
-    if len(cells) != n:
-        raise ValueError(f"{what} needs {n} squares, not {len(cells)}")
-    return cells
-
-
 def check(rows, cols, puzzle, solution):
     """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
     gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
     row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.
-    The puzzle must be well formed (each number 1..k exactly twice)."""
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+    ValueError (see _args.check_arguments) for a malformed puzzle or size."""
+    rows, cols, p, s, k = check_arguments(rows, cols, puzzle, solution)
     n = rows * cols
-    p = _as_cells(puzzle, n, "puzzle")
-    s = _as_cells(solution, n, "solution")
-    for i in range(n):
-        if p[i] < SOLID or p[i] > n:
-            raise ValueError(f"puzzle square {i} holds {p[i]}, not SOLID, EMPTY or 1..{n}")
-        if s[i] < SOLID:
-            raise ValueError(f"solution square {i} holds {s[i]}, not SOLID, EMPTY or a path")
-    k = max(p)
-    k = max(k, 0)
-    times = [0] * (k + 1)
     first = [0] * (k + 1)
-    for i, v in enumerate(p):
-        if v > 0:
-            if times[v] == 0:
-                first[v] = i
-            times[v] += 1
-    for v in range(1, k + 1):
-        if times[v] != 2:
-            raise ValueError(f"puzzle number {v} appears {times[v]} times, not twice")
-
+    for i in reversed(range(n)):
+        if p[i] > 0:
+            first[p[i]] = i
     for i in range(n):
         if p[i] == SOLID and s[i] != SOLID:
             return R_SOLID, i, s[i], 0

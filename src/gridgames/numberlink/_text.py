@@ -8,7 +8,7 @@ Lines after the last row must be blank.
 import re
 
 from .._judge import JudgeError, error_at, locate
-from ._pure import EMPTY, MAX_SIDE, SOLID
+from ._args import EMPTY, MAX_SIDE, SOLID, numbering_problem
 _TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line
 
 
@@ -80,28 +80,6 @@ def parse(data: bytes, solution: bool):
         number, index, expected, found = bad
         raise _error(data, offsets[index], f"number {number}", expected, found)
     return rows, cols, cells
-
-
-def numbering_problem(cells, twice):
-    """The first number (ascending) that breaks the numbering, as (number,
-    square index, expected, found), or None.  Every number 1..max must be
-    present; with ``twice``, exactly twice (the square is its only or its
-    third occurrence; for a gap, the first square of the next number)."""
-    where = {}
-    for i, v in enumerate(cells):
-        if v > 0:
-            where.setdefault(v, []).append(i)
-    top = max(where, default=0)
-    for v in range(1, top + 1):
-        at = where.get(v)
-        if at is None:
-            w = min(u for u in where if u > v)
-            return w, where[w][0], f"the numbers 1..{top} without a gap", f"no {v}"
-        if twice and len(at) != 2:
-            if len(at) == 1:
-                return v, at[0], "exactly 2 endpoints", "only 1"
-            return v, at[2], "exactly 2 endpoints", "a third one"
-    return None
 
 
 def format_cells(rows, cols, cells) -> str:

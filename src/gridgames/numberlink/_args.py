@@ -1,0 +1,53 @@
+"""Limits and argument checks shared by the kernel, its twin and the text
+reader, so every backend refuses exactly the same input with the same
+ValueError (the kernel's ``_kernel.pxd`` repeats the three constants for C)."""
+MAX_SIDE = 1000
+EMPTY, SOLID = 0, -1
+INT_MAX = 2 ** 31 - 1
+
+
+def board_size(rows, cols):
+    """(rows, cols) as ints after checking 1..MAX_SIDE each; ValueError."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
+    return int(rows), int(cols)
+
+
+def numbering_problem(cells, twice):
+    """The first number (ascending) that breaks the numbering, as (number,
+    square index, expected, found), or None.  Every number 1..max must be
+    present; with ``twice``, exactly twice (the square is its only or its
+    third occurrence; for a gap, the first square of the next number)."""
+    where = {}
+    for i, v in enumerate(cells):
+        if v > 0:
+            where.setdefault(v, []).append(i)
+    top = max(where, default=0)
+    for v in range(1, top + 1):
+        at = where.get(v)
+        if at is None:
+            w = min(u for u in where if u > v)
+            return w, where[w][0], f"the numbers 1..{top} without a gap", f"no {v}"
+        if twice and len(at) != 2:
+            if len(at) == 1:
+                return v, at[0], "exactly 2 endpoints", "only 1"
+            return v, at[2], "exactly 2 endpoints", "a third one"
+    return None
+
+
+def check_arguments(rows, cols, puzzle, solution):
+    """(rows, cols, puzzle list, solution list, k) for the checker, after
+    checking the size, the lengths, the square codes and that each puzzle
+    number 1..k appears exactly twice; ValueError."""
+    rows, cols = board_size(rows, cols)
+    n = rows * cols
+    p, s = list(puzzle), list(solution)
+    for what, cells, top in (("puzzle", p, n), ("solution", s, INT_MAX)):
+        if len(cells) != n:
+            raise ValueError(f"{what} needs {n} squares, not {len(cells)}")
+        if min(cells) < SOLID or max(cells) > top:  # builtins: C speed
+            raise ValueError(f"{what} squares hold SOLID (-1), EMPTY (0) or 1..{top}")
+    bad = numbering_problem(p, twice=True)
+    if bad is not None:
+        raise ValueError(f"puzzle number {bad[0]}: expected {bad[2]}, found {bad[3]}")
+    return rows, cols, p, s, max(0, *p)
