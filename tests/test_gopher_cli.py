@@ -95,7 +95,7 @@ BAD = [
     (b"3 101\n", b"6:3", [b"column count NCOLUMNS (1..100)", b"found '101'"]),
     (b"1" + b"0" * 39 + b" 3\n", b"6:1", [b"row count", b"found '100000000", b"...'"]),
     (b"3 3.0\n", b"6:3", [b"column count", b"found '3.0'"]),
-    (b"3 \xff\n", b"6:3", [b"column count", b"\\xff"]),
+    (b"3 \xff\n", b"6:3", [b"column count", b"'\\xff'"]),
     (b"3 3", b"6:4", [b"game 2:", b"hole count NHOLES (0 or more)", b"found end of input"]),
     (b"3 3\n\n1 1\n", b"7:1", [b"hole count", b"found a blank line"]),
     (b"3 3\n-1\n", b"7:1", [b"hole count", b"found '-1'"]),

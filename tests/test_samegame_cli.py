@@ -52,7 +52,7 @@ BAD = [
     (b"2 2\n1 -3", b"5:3", [b"grid 2", b"cell value", b"'-3'"]),
     (b"2 2\n1 1.5", b"5:3", [b"cell value", b"'1.5'"]),
     (b"2 2\n0x10", b"5:1", [b"cell value", b"'0x10'"]),
-    (b"2 2\n1 \xff\xfe 1", b"5:3", [b"cell value", b"\\\\xff"]),
+    (b"2 2\n1 \xff\xfe 1", b"5:3", [b"cell value", b"'\\xff\\xfe'"]),
     (b"2 2\n1 10 1 1", b"5:3", [b"cell value 0..9", b"'10'"]),
     (b"11 5\n", b"4:1", [b"row count M (1..10", b"'11'"]),
     (b"2 41\n", b"4:3", [b"column count N (1..40", b"'41'"]),

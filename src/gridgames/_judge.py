@@ -4,9 +4,10 @@ Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
 import os
+import re
 import sys
 
-_SPACE = b" \t\n\v\f\r"
+_TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = 24  # longest token quoted in a message
 
 
@@ -31,13 +32,13 @@ def locate(data: bytes, offset: int):
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    end = offset
-    while end < len(data) and data[end] not in _SPACE:
-        end += 1
+    end = _TOKEN.match(data, offset).end()
     if end == offset:
         return "end of input"
-    tok = data[offset:min(end, offset + _SHOWN)].decode("utf-8", "backslashreplace")
-    return repr(tok + ("..." if end > offset + _SHOWN else ""))
+    text = data[offset:min(end, offset + _SHOWN)].decode("utf-8", "backslashreplace")
+    # bytes that are not UTF-8 show as \xff, control characters as \x00
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
+    return f"'{shown}{'...' if end > offset + _SHOWN else ''}'"
 
 
 def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
