@@ -2,6 +2,7 @@
 import argparse
 
 from .._judge import add_io_arguments, run_judge
+from . import judge
 
 
 def _team(text):
@@ -35,9 +36,4 @@ def register(subparsers):
     p.add_argument("--program", type=_program, default=6, metavar="N",
                    help="the program number in the header and end lines (default: 6)")
     p.set_defaults(func=lambda args: run_judge(
-        args, "gopher", lambda data: _judge(data, args.team, args.program)))
-
-
-def _judge(data, team, program):
-    from . import judge
-    return judge(data, team=team, program=program)
+        args, "gopher", lambda data: judge(data, team=args.team, program=args.program)))

@@ -1,5 +1,6 @@
 """`gridgames tilematch`: the judge-format command."""
 from .._judge import add_io_arguments, run_judge
+from . import judge
 
 
 def register(subparsers):
@@ -9,9 +10,4 @@ def register(subparsers):
                     "M, M moves 'c1 r1 c2 r2') and print every board, move and "
                     "drop/elimination phase, boards as the contest's staircase.")
     add_io_arguments(p)
-    p.set_defaults(func=lambda args: run_judge(args, "tilematch", _judge))
-
-
-def _judge(data):
-    from . import judge
-    return judge(data)
+    p.set_defaults(func=lambda args: run_judge(args, "tilematch", judge))
