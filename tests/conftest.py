@@ -7,8 +7,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 DATA = Path(__file__).parent / "data"
+
+# CI replays the same Hypothesis examples on every run (a red CI is then
+# reproducible); local runs keep exploring new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 @pytest.fixture(params=["compiled", "pure"])
