@@ -32,3 +32,26 @@ def kernel(game, backend=None):
 def name_of(module):
     """'compiled' or 'pure-python', for a kernel module."""
     return "pure-python" if module.__name__.endswith("._pure") else "compiled"
+
+
+class Wrapper:
+    """Base of the public game objects: each wraps one backend's ``State``
+    (or ``Field``) object in ``_state`` and delegates to it."""
+
+    __slots__ = ("_state",)
+    __hash__ = None  # mutable
+
+    @classmethod
+    def _wrap(cls, state):
+        obj = cls.__new__(cls)
+        obj._state = state
+        return obj
+
+    @property
+    def backend(self):
+        """'compiled' or 'pure': the implementation behind this object."""
+        return "pure" if type(self._state).__module__.endswith("._pure") else "compiled"
+
+    def copy(self):
+        """An independent copy (same backend)."""
+        return self._wrap(self._state.copy())

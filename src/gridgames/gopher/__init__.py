@@ -18,7 +18,7 @@ True
 from operator import index
 from typing import NamedTuple
 
-from .._backend import kernel as _load
+from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeError, error_at, locate
 from .._scan import HUGE
 
@@ -113,7 +113,7 @@ class Outcome(NamedTuple):
         return self.revealed > 0 or self.fell
 
 
-class Field:
+class Field(Wrapper):
     """A gopher-hole field.
 
     ``Field(rows, cols, holes)``: rows and columns 1..100, ``holes`` an
@@ -122,7 +122,7 @@ class Field:
     choice), "compiled" or "pure".
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ()
 
     def __init__(self, rows, cols, holes=(), *, backend=None):
         spots = [(index(r), index(c)) for r, c in holes]
@@ -138,8 +138,6 @@ class Field:
                        doc="(row, col) of the hole the player fell in, or None")
     won = property(lambda self: self._state.safe_left == 0 and self._state.fell_at is None,
                    doc="every safe patch is inspected (and the player never fell)")
-    backend = property(lambda self: "pure" if type(self._state).__module__.endswith("_pure")
-                       else "compiled", doc="'compiled' or 'pure'")
 
     @property
     def holes(self):
@@ -160,11 +158,6 @@ class Field:
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
-    def copy(self):
-        new = Field.__new__(Field)
-        new._state = self._state.copy()
-        return new
-
     def render(self):
         """The fenced board, as the judge prints it (each line ends with a newline)."""
         return self._state.render().decode("ascii")
@@ -176,8 +169,6 @@ class Field:
             return NotImplemented
         return (self.rows, self.cols, self.holes, self._state.snapshot()) == \
             (other.rows, other.cols, other.holes, other._state.snapshot())
-
-    __hash__ = None  # mutable
 
     def __repr__(self):
         state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"

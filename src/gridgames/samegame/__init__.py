@@ -9,7 +9,7 @@
 """
 from operator import index
 
-from .._backend import kernel as _load
+from .._backend import Wrapper, kernel as _load
 from .._judge import error_at
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
@@ -32,7 +32,7 @@ def judge(data: bytes, *, backend=None):
     return out, err
 
 
-class Board:
+class Board(Wrapper):
     """A SameGame position.
 
     ``Board(rows)`` takes the rows TOP row first, each a string of digits or a
@@ -41,7 +41,7 @@ class Board:
     None (the default choice), "compiled" or "pure".
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ()
 
     def __init__(self, rows, *, backend=None):
         grid = [[int(v) for v in row] for row in rows]
@@ -60,18 +60,10 @@ class Board:
         cells = values[2:2 + m * n]
         return cls([cells[r * n:(r + 1) * n] for r in reversed(range(m))], backend=backend)
 
-    @classmethod
-    def _wrap(cls, state):
-        board = cls.__new__(cls)
-        board._state = state
-        return board
-
     rows = property(lambda self: self._state.rows, doc="rows of the frame")
     cols = property(lambda self: self._state.cols, doc="columns of the frame")
     remaining = property(lambda self: self._state.remaining, doc="cells left")
     won = property(lambda self: self._state.remaining == 0, doc="every cell removed")
-    backend = property(lambda self: "pure" if type(self._state).__module__.endswith("_pure")
-                       else "compiled", doc="'compiled' or 'pure'")
 
     @property
     def over(self):
@@ -99,9 +91,6 @@ class Board:
         return [tuple(None if v == 10 else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
-    def copy(self):
-        return self._wrap(self._state.copy())
-
     def render(self):
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'."""
@@ -114,8 +103,6 @@ class Board:
             return NotImplemented
         return (self.rows, self.cols, self._state.snapshot()) == \
             (other.rows, other.cols, other._state.snapshot())
-
-    __hash__ = None  # mutable
 
     def __repr__(self):
         rows = ["".join("." if v is None else str(v) for v in row) for row in self.cells()]

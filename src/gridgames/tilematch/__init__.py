@@ -11,7 +11,7 @@ True
 from collections import namedtuple
 from operator import index
 
-from .._backend import kernel as _load
+from .._backend import Wrapper, kernel as _load
 from .._judge import error_at
 
 # What the judge expected where it met a bad token, by the kernel's E_* code
@@ -47,7 +47,7 @@ Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations
 ``cleared`` True once no tile is left anywhere (the settling then ends)."""
 
 
-class Board:
+class Board(Wrapper):
     """A tile-match position.
 
     ``Board(rows, k=K, height=H)`` takes the given rows TOP row first, as in
@@ -59,7 +59,7 @@ class Board:
     "compiled" or "pure".
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ()
 
     def __init__(self, rows, *, k, height=None, backend=None):
         grid = [[int(v) for v in row] for row in rows]
@@ -69,12 +69,6 @@ class Board:
         self._state = _load("tilematch", backend).State(
             len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
 
-    @classmethod
-    def _wrap(cls, state):
-        board = cls.__new__(cls)
-        board._state = state
-        return board
-
     width = property(lambda self: self._state.width, doc="columns W")
     height = property(lambda self: self._state.height, doc="visible rows H")
     hidden = property(lambda self: self._state.rows - self._state.height,
@@ -82,8 +76,6 @@ class Board:
     k = property(lambda self: self._state.k, doc="shortest run that is removed")
     tiles = property(lambda self: self._state.tiles, doc="tiles left, hidden ones included")
     cleared = property(lambda self: self._state.tiles == 0, doc="no tile left anywhere")
-    backend = property(lambda self: "pure" if type(self._state).__module__.endswith("_pure")
-                       else "compiled", doc="'compiled' or 'pure'")
 
     def move(self, c1, r1, c2, r2):
         """Move the tile at (c1, r1) one square to (c2, r2), swapping with a
@@ -126,9 +118,6 @@ class Board:
         first = 0 if hidden else self.hidden
         return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
 
-    def copy(self):
-        return self._wrap(self._state.copy())
-
     def render(self):
         """The judge rendering of the visible rows: top row first, '-' for an
         empty cell, three blanks between cells, row i indented 2*i blanks."""
@@ -141,8 +130,6 @@ class Board:
             return NotImplemented
         return (self.width, self.height, self.k, self._state.rows, self._state.snapshot()) == \
             (other.width, other.height, other.k, other._state.rows, other._state.snapshot())
-
-    __hash__ = None  # mutable
 
     def __repr__(self):
         rows = ["".join(str(v) if v else "." for v in row) for row in self.cells(hidden=True)]
