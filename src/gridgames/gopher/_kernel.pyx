@@ -9,6 +9,7 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy, memchr
 
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG
+from gridgames.gopher._check import check_field
 
 # What the judge loop expected when it met bad input (see gopher.EXPECTED).
 # Each 'A B' line has three codes in a row (bad A, bad B, a third token).
@@ -357,13 +358,8 @@ cdef class Field:
     """A gopher-hole field of rows x cols patches with holes at the 1-based
     (row, col) pairs of ``holes`` (a hole listed twice counts once)."""
 
-    def __init__(self, int rows, int cols, holes=()):
-        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
-            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
-        spots = [(r, c) for r, c in holes]
-        for r, c in spots:  # all checked before the field is touched
-            if not (1 <= r <= rows and 1 <= c <= cols):
-                raise ValueError(f"hole ({r}, {c}) is outside the {rows}x{cols} field")
+    def __init__(self, rows, cols, holes=()):  # untyped: check_field refuses any size first
+        spots = check_field(rows, cols, holes, MAX_ROWS, MAX_COLS)  # before touching the field
         field_clear(&self.f, rows, cols)
         for r, c in spots:
             add_hole(&self.f, r, c)

@@ -5,6 +5,7 @@ characters), row-major with a one-patch border, so neighbours are fixed
 offsets and the flood needs no bounds tests, as in the kernel.
 """
 from .._scan import Scanner, TOK_EOF, TOK_INT, TOK_NEG
+from ._check import check_field
 
 MAX_ROWS, MAX_COLS = 100, 100
 PICK_FELL, PICK_OUTSIDE = -1, -2
@@ -25,12 +26,7 @@ class Field:
                  "_hole", "_near", "_shown")
 
     def __init__(self, rows, cols, holes=()):
-        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
-            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
-        spots = [(r, c) for r, c in holes]
-        for r, c in spots:  # all checked before the field is touched
-            if not (1 <= r <= rows and 1 <= c <= cols):
-                raise ValueError(f"hole ({r}, {c}) is outside the {rows}x{cols} field")
+        spots = check_field(rows, cols, holes, MAX_ROWS, MAX_COLS)  # before touching the field
         self.rows, self.cols, self.safe_left, self._fell = rows, cols, rows * cols, -1
         stride = self._stride = cols + 2
         self._around = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)

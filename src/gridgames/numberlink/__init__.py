@@ -22,7 +22,7 @@ from typing import NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
-from ._args import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
+from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import format_cells, parse as _parse
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64

@@ -13,7 +13,7 @@ from cpython cimport array
 import array
 from libc.stdlib cimport malloc, calloc, free
 
-from gridgames.numberlink._args import board_size, check_arguments
+from gridgames.numberlink._check import board_size, check_arguments
 
 ctypedef unsigned long long u64
 
@@ -319,7 +319,7 @@ def check(rows, cols, puzzle, solution):
     """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
     gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
     row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.
-    ValueError (see _args.check_arguments) for a malformed puzzle or size."""
+    ValueError (see _check.check_arguments) for a malformed puzzle or size."""
     cdef array.array pa, sa
     cdef const int *p
     cdef int n, i, k, r, c

@@ -2,7 +2,7 @@
 puzzle for the same seed (every 64-bit operation is masked to 64 bits)."""
 from array import array
 
-from ._args import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
+from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
 R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
 
@@ -177,7 +177,7 @@ def check(rows, cols, puzzle, solution):
     """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
     gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
     row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.
-    ValueError (see _args.check_arguments) for a malformed puzzle or size."""
+    ValueError (see _check.check_arguments) for a malformed puzzle or size."""
     rows, cols, p, s, k = check_arguments(rows, cols, puzzle, solution)
     n = rows * cols
     first = [0] * (k + 1)

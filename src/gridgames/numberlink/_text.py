@@ -8,7 +8,7 @@ Lines after the last row must be blank.
 import re
 
 from .._judge import JudgeError, error_at, locate
-from ._args import EMPTY, MAX_SIDE, SOLID, numbering_problem
+from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
 _TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line
 
 

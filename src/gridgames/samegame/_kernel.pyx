@@ -8,6 +8,7 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT
+from gridgames.samegame._check import check_cells
 
 # What the judge loop expected when it met a bad token (see samegame.EXPECTED).
 cpdef enum:
@@ -252,15 +253,13 @@ cdef class State:
     """A SameGame position: ``cells`` are rows*cols colours 0..9, row-major,
     bottom row first (the judge order)."""
 
-    def __init__(self, int rows, int cols, cells):
-        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
-            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
-        cells = list(cells)
-        if len(cells) != rows * cols or any(not 0 <= v <= 9 for v in cells):
-            raise ValueError(f"need {rows * cols} cell values 0..9")
-        grid_clear(&self.g, rows, cols)
-        for i, v in enumerate(cells):
-            self.g.cell[(i % cols + 1) * STRIDE + i // cols + 1] = v
+    def __init__(self, rows, cols, cells):  # untyped: check_cells refuses any size first
+        cdef int i, n
+        cells = check_cells(rows, cols, cells, MAX_ROWS, MAX_COLS)
+        n = cols
+        grid_clear(&self.g, rows, n)
+        for i in range(len(cells)):
+            self.g.cell[(i % n + 1) * STRIDE + i // n + 1] = cells[i]
 
     @property
     def rows(self):

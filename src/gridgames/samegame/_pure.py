@@ -4,6 +4,7 @@ The board is a list of columns, each a list of colours from the bottom up;
 only non-empty columns are kept, so gravity and compaction are list filters.
 """
 from .._scan import Scanner, TOK_EOF, TOK_INT
+from ._check import check_cells
 
 MAX_ROWS, MAX_COLS = 10, 40
 EMPTY = 10  # in snapshots: an empty cell (never a colour)
@@ -18,11 +19,7 @@ class State:
     __slots__ = ("rows", "cols", "remaining", "_columns")
 
     def __init__(self, rows, cols, cells):
-        if not (1 <= rows <= MAX_ROWS and 1 <= cols <= MAX_COLS):
-            raise ValueError(f"size {rows}x{cols} is outside 1..{MAX_ROWS} x 1..{MAX_COLS}")
-        cells = list(cells)
-        if len(cells) != rows * cols or any(not 0 <= v <= 9 for v in cells):
-            raise ValueError(f"need {rows * cols} cell values 0..9")
+        cells = check_cells(rows, cols, cells, MAX_ROWS, MAX_COLS)
         self.rows, self.cols, self.remaining = rows, cols, rows * cols
         self._columns = [cells[c::cols] for c in range(cols)]
 
