@@ -100,6 +100,7 @@ def test_field_of_holes_only_is_vacuously_won(backend):
 @pytest.mark.parametrize("rows, cols, holes", [
     (0, 5, []), (5, 0, []), (101, 5, []), (5, 101, []), (-1, 5, []),
     (3, 3, [(0, 1)]), (3, 3, [(1, 4)]), (3, 3, [(4, 1)]), (3, 3, [(2, 2), (-1, 2)]),
+    (10**40, 3, []), (3, 3, [(10**40, 1)]),
 ])
 def test_bad_fields_are_rejected(backend, rows, cols, holes):
     with pytest.raises(ValueError):
