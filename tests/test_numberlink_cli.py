@@ -38,6 +38,9 @@ def test_generate_writes_output_file(cli, tmp_path):
     run = cli("numberlink", "generate", "6", "9", "--seed", "3", "-o", out)
     assert (run.returncode, run.stdout) == (0, b"")
     assert out.read_text() == generate(6, 9, 3, backend="pure").puzzle.format()
+    run = cli("numberlink", "generate", "6", "-o", tmp_path)  # a directory
+    assert run.returncode == 2 and b"Traceback" not in run.stderr
+    assert run.stderr.startswith(b"gridgames numberlink: cannot write ")
 
 
 def test_generate_rejects_bad_sizes_as_usage_errors(cli):

@@ -31,6 +31,9 @@ def test_usage_errors_exit_2(cli, tmp_path):
     p = cli("samegame", tmp_path / "missing.in")
     assert p.returncode == 2 and b"cannot read" in p.stderr and b"Traceback" not in p.stderr
     assert b"selection" in cli("samegame", "--help").stdout
+    p = cli("samegame", DATA / "samegame" / "sample.in", "-o", tmp_path)  # a directory
+    assert p.returncode == 2 and p.stderr.startswith(b"gridgames samegame: cannot write ")
+    assert len(p.stderr.splitlines()) == 1
 
 
 def test_empty_input(cli):

@@ -6,6 +6,7 @@ offending text are worked out here, once, for every game and both backends.
 import os
 import re
 import sys
+from contextlib import contextmanager
 
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = 24  # longest token quoted in a message
@@ -55,43 +56,67 @@ def add_io_arguments(parser):
                         help="write the results here instead of standard output")
 
 
-def input_name(args):
-    return "<stdin>" if args.input == "-" else args.input
+def shown(path, stream="<stdin>"):
+    """How a file argument appears in messages ('-' or None: the stream)."""
+    return stream if path in ("-", None) else path
 
 
-def read_input(args) -> bytes:
-    if args.input == "-":
+def read_input(path) -> bytes:
+    """The bytes of ``path``, or of standard input for '-'."""
+    if path == "-":
         return sys.stdin.buffer.read()
-    with open(args.input, "rb") as f:
+    with open(path, "rb") as f:
         return f.read()
 
 
-def write_output(args, out: bytes):
-    if args.output is None:
-        sys.stdout.buffer.write(out)
+@contextmanager
+def output_stream(path):
+    """A binary stream to ``path``, or to standard output for None."""
+    if path is None:
+        yield sys.stdout.buffer
         sys.stdout.buffer.flush()
     else:
-        with open(args.output, "wb") as f:
-            f.write(out)
+        with open(path, "wb") as f:
+            yield f
+
+
+class CannotWrite(Exception):
+    """Raised by ``writing``; ``main`` reports it as a usage-level error (2)."""
+
+
+@contextmanager
+def writing(path):
+    """``output_stream`` whose OSErrors (a directory, a full disk) become
+    CannotWrite with a one-line message.  A closed pipe (``| head``) is left
+    to ``main``, which ends quietly."""
+    try:
+        with output_stream(path) as f:
+            yield f
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {shown(path, '<stdout>')}: {exc.strerror}") from None
 
 
 def run_judge(args, game: str, judge) -> int:
     """Read INPUT, run ``judge(data) -> (bytes, JudgeError | None)`` or
     ``(bytes, error, warnings)``, write the results (all of them, even before
     an error), report the warnings, then the error; exit code."""
+    name = shown(args.input)
     try:
-        data = read_input(args)
+        data = read_input(args.input)
     except OSError as exc:
-        return fail(game, f"cannot read {input_name(args)}: {exc.strerror}", 2)
+        return fail(game, f"cannot read {name}: {exc.strerror}", 2)
     out, err, *warnings = judge(data)
     try:
-        write_output(args, out)
-    except OSError as exc:
-        return fail(game, f"cannot write {args.output}: {exc.strerror}", 2)
+        with writing(args.output) as f:
+            f.write(out)
+    except CannotWrite as exc:
+        return fail(game, str(exc), 2)
     for warning in (warnings[0] if warnings else ()):
-        sys.stderr.write(f"gridgames {game}: {input_name(args)}:{warning}\n")
+        sys.stderr.write(f"gridgames {game}: {name}:{warning}\n")
     if err is not None:
-        return fail(game, f"{input_name(args)}:{err}", 1)
+        return fail(game, f"{name}:{err}", 1)
     return 0
 
 

@@ -1,9 +1,8 @@
 """`gridgames numberlink generate|check`."""
 import argparse
 import sys
-from contextlib import nullcontext
 
-from .._judge import JudgeError, fail
+from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 
 GAME = "numberlink"
 
@@ -70,25 +69,16 @@ def _generate(args):
     from . import generate
     cols = args.size if args.cols is None else args.cols
     try:
-        out = sys.stdout.buffer if args.output is None else open(args.output, "wb")
-    except OSError as exc:
-        return fail(GAME, f"cannot write {args.output}: {exc.strerror}", 2)
-    with out if args.output is not None else nullcontext():
-        for i in range(args.count):
-            puzzle, solution = generate(args.size, cols, args.seed + i)
-            text = puzzle.format()
-            if args.solution:
-                text += "\n" + solution.format()
-            out.write((text if i == 0 else "\n" + text).encode("ascii"))
-        out.flush()
+        with writing(args.output) as out:
+            for i in range(args.count):
+                puzzle, solution = generate(args.size, cols, args.seed + i)
+                text = puzzle.format()
+                if args.solution:
+                    text += "\n" + solution.format()
+                out.write((text if i == 0 else "\n" + text).encode("ascii"))
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
     return 0
-
-
-def _read(name):
-    if name == "-":
-        return sys.stdin.buffer.read()
-    with open(name, "rb") as f:
-        return f.read()
 
 
 def _check(args):
@@ -97,15 +87,14 @@ def _check(args):
         return fail(GAME, "PUZZLE and SOLUTION cannot both be standard input", 2)
     boards = []
     for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
-        shown = "<stdin>" if name == "-" else name
         try:
-            data = _read(name)
+            data = read_input(name)
         except OSError as exc:
-            return fail(GAME, f"cannot read {shown}: {exc.strerror}", 2)
+            return fail(GAME, f"cannot read {shown(name)}: {exc.strerror}", 2)
         try:
             boards.append(kind.parse(data))
         except JudgeError as err:
-            return fail(GAME, f"{shown}:{err}", 1)
+            return fail(GAME, f"{shown(name)}:{err}", 1)
     verdict = check(*boards)
     sys.stdout.write(("valid: " if verdict else "invalid: ") + verdict.message + "\n")
     return 0 if verdict else 1
