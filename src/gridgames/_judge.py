@@ -69,29 +69,23 @@ def read_input(path) -> bytes:
         return f.read()
 
 
-@contextmanager
-def output_stream(path):
-    """A binary stream to ``path``, or to standard output for None."""
-    if path is None:
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-    else:
-        with open(path, "wb") as f:
-            yield f
-
-
 class CannotWrite(Exception):
-    """Raised by ``writing``; ``main`` reports it as a usage-level error (2)."""
+    """An output file or stream that cannot be written (a directory, a full
+    disk); the message is one line, callers exit with status 2."""
 
 
 @contextmanager
 def writing(path):
-    """``output_stream`` whose OSErrors (a directory, a full disk) become
-    CannotWrite with a one-line message.  A closed pipe (``| head``) is left
-    to ``main``, which ends quietly."""
+    """A binary stream to ``path``, or to standard output for None.  Its
+    OSErrors become CannotWrite; a closed pipe (``| head``) is left to
+    ``cli.main``, which ends quietly."""
     try:
-        with output_stream(path) as f:
-            yield f
+        if path is None:
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
+        else:
+            with open(path, "wb") as f:
+                yield f
     except BrokenPipeError:
         raise
     except OSError as exc:
