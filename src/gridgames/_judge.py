@@ -93,17 +93,18 @@ def writing(path):
 
 
 def run_judge(args, game: str, judge) -> int:
-    """Read INPUT, run ``judge(data) -> (bytes, JudgeError | None)`` or
-    ``(bytes, error, warnings)``, write the results (all of them, even before
-    an error), report the warnings, then the error; exit code."""
+    """Read INPUT, run ``judge(data, emit=...) -> (bytes, JudgeError | None)``
+    or ``(bytes, error, warnings)``, write the results (all of them, even
+    before an error), report the warnings, then the error; exit code."""
     name = shown(args.input)
     try:
         data = read_input(args.input)
     except OSError as exc:
         return fail(game, f"cannot read {name}: {exc.strerror}", 2)
-    out, err, *warnings = judge(data)
     try:
         with writing(args.output) as f:
+            # results stream out as they are made: memory stays bounded
+            out, err, *warnings = judge(data, emit=f.write)
             f.write(out)
     except CannotWrite as exc:
         return fail(game, str(exc), 2)

@@ -80,15 +80,20 @@ def _error(data, err):
     return error
 
 
-def judge(data: bytes, *, team="0", program=6, backend=None):
+def judge(data: bytes, *, team="0", program=6, backend=None, emit=None):
     """Run a judge file.  Returns (output, error, warnings): the output bytes
     (the header line, a board per processed pick, the end line), None or a
     JudgeError with line and column (the output then holds the header and
     every board before the bad line, and no end line), and a PickWarning per
     processed pick outside its field.  ``team`` and ``program`` fill the
-    header 'Program 6 by team 0' and the end line."""
-    boards, err, raw = _load("gopher", backend).judge(data)
+    header 'Program 6 by team 0' and the end line.  With ``emit`` (e.g. a
+    file's write), the output goes to it in chunks as it is made and only
+    the rest is returned: memory stays bounded."""
     head = f"Program {program} by team {team}\n".encode()
+    if emit is not None:
+        emit(head)
+        head = b""
+    boards, err, raw = _load("gopher", backend).judge(data, emit)
     warnings = []
     for game, pick, offset, rows, cols in raw:
         line, column = locate(data, offset)

@@ -5,9 +5,10 @@ patches, the losing board, the fenced rendering, and the whole line-based
 judge loop (bytes in, bytes out) in C.  Its pure-Python twin is ``_pure.py``;
 results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport realloc, free
 from libc.string cimport memset, memcpy, memchr
 
+from gridgames._out cimport Out, out_open, reserve, out_boundary, out_close
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG
 from gridgames.gopher._check import check_field
 
@@ -160,8 +161,8 @@ cdef struct Warn:
     Py_ssize_t offset
 
 cdef struct Sink:
-    char *out
-    Py_ssize_t used, cap
+    Out o
+    long long boards    # printed so far: every board but the first follows an empty line
     Warn *warns
     Py_ssize_t nwarns, wcap
 
@@ -189,21 +190,20 @@ cdef bint next_line(Lines *lines, Scanner *s) noexcept nogil:
     return True
 
 
-cdef int put_board(Sink *o, const Patches *f) noexcept nogil:
+cdef int put_board(Sink *sink, const Patches *f) noexcept nogil:
     """Append the board (after an empty line unless it is the first); -1 if
-    memory ran out."""
-    cdef Py_ssize_t need = (f.rows + 2) * (f.cols + 3) + 1
-    cdef char *grown
-    if o.cap - o.used < need:
-        o.cap = o.cap * 2 + need
-        grown = <char *>realloc(o.out, o.cap)
-        if grown == NULL:
-            return -1
-        o.out = grown
-    if o.used:
-        o.out[o.used] = 10
-        o.used += 1
-    o.used = render(f, o.out + o.used) - o.out
+    the output failed."""
+    cdef char *p
+    if out_boundary(&sink.o) < 0:
+        return -1
+    p = reserve(&sink.o, (f.rows + 2) * (f.cols + 3) + 1)
+    if p == NULL:
+        return -1
+    if sink.boards:
+        p[0] = 10
+        p += 1
+    sink.boards += 1
+    sink.o.used = render(f, p) - sink.o.buf
     return 0
 
 
@@ -315,12 +315,14 @@ cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
                 return -1
 
 
-def judge(const unsigned char[::1] data not None):
+def judge(const unsigned char[::1] data not None, emit=None):
     """Run a whole judge file.  Returns (boards, error, warnings): the boards
     of every processed pick, separated by empty lines (no header or end line);
     error is None or (game, byte offset, E_* code, hole or pick number,
     NHOLES, rows, cols); warnings lists (game, pick number, byte offset, rows,
-    cols) for each processed pick outside the field."""
+    cols) for each processed pick outside the field.  With ``emit``, the
+    boards are passed to it in chunks as they are made and the returned bytes
+    are the rest."""
     cdef Lines lines
     cdef Sink o
     cdef Report res
@@ -329,22 +331,16 @@ def judge(const unsigned char[::1] data not None):
     lines.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
     lines.n = data.shape[0]
     lines.pos = 0
-    o.cap = 4096
-    o.used = o.nwarns = o.wcap = 0
+    o.boards = o.nwarns = o.wcap = 0
     o.warns = NULL
-    o.out = <char *>malloc(o.cap)
-    if o.out == NULL:
-        raise MemoryError()
+    out_open(&o.o, 4096, emit)
     try:
         with nogil:
             status = run(&lines, &o, &res)
-        if status < 0:
-            raise MemoryError()
-        boards = PyBytes_FromStringAndSize(o.out, o.used)
+        boards = out_close(&o.o, status)
         warnings = [(o.warns[i].game, o.warns[i].pick, o.warns[i].offset,
                      o.warns[i].rows, o.warns[i].cols) for i in range(o.nwarns)]
     finally:
-        free(o.out)
         free(o.warns)
     error = None
     if res.code:

@@ -4,6 +4,7 @@ The field is a bytearray per layer (holes, adjacent-hole counts, board
 characters), row-major with a one-patch border, so neighbours are fixed
 offsets and the flood needs no bounds tests, as in the kernel.
 """
+from .._out import Out
 from .._scan import Scanner, TOK_EOF, TOK_INT, TOK_NEG
 from ._check import check_field
 
@@ -170,25 +171,28 @@ def check_pair(lines, kind, a, max_a, max_b):
     return 0, b
 
 
-def judge(data):
+def judge(data, emit=None):
     """Run a whole judge file.  Returns (boards, error, warnings): the boards
     of every processed pick, separated by empty lines (no header or end line);
     error is None or (game, byte offset, E_* code, hole or pick number,
     NHOLES, rows, cols); warnings lists (game, pick number, byte offset, rows,
-    cols) for each processed pick outside the field."""
+    cols) for each processed pick outside the field.  With ``emit``, the
+    boards are passed to it in chunks as they are made and the returned bytes
+    are the rest."""
     lines = _Lines(bytes(data))
-    boards, warnings = [], []
+    boards, warnings = Out(emit), []
+    printed = 0  # every board but the first follows an empty line
     game = index = count = rows = cols = 0
 
     def bad(code):
         error = (game, lines.start, code, index, count, rows, cols)
-        return b"\n".join(boards), error, warnings
+        return boards.close(), error, warnings
 
     while True:
         index = count = rows = cols = 0
         while True:  # blank lines separate the games
             if not lines.next():
-                return b"\n".join(boards), None, warnings
+                return boards.close(), None, warnings
             kind, value = lines.next_int()
             if kind != TOK_EOF:
                 break
@@ -230,4 +234,6 @@ def judge(data):
                 continue  # the game is lost: later picks are read and skipped
             if field.pick(r, c) == PICK_OUTSIDE:
                 warnings.append((game, index, row_at, rows, cols))
-            boards.append(field.render())
+            boards.boundary()
+            boards.append(b"\n" + field.render() if printed else field.render())
+            printed += 1

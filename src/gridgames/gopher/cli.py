@@ -35,5 +35,5 @@ def register(subparsers):
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",
                    help="the program number in the header and end lines (default: 6)")
-    p.set_defaults(func=lambda args: run_judge(
-        args, "gopher", lambda data: judge(data, team=args.team, program=args.program)))
+    p.set_defaults(func=lambda args: run_judge(args, "gopher", lambda data, emit: judge(
+        data, team=args.team, program=args.program, emit=emit)))

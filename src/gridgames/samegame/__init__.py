@@ -22,10 +22,12 @@ EXPECTED = {
 }
 
 
-def judge(data: bytes, *, backend=None):
+def judge(data: bytes, *, backend=None, emit=None):
     """Run a judge file.  Returns (output bytes, None), or on bad input
-    (output of every complete grid, JudgeError with line and column)."""
-    out, err = _load("samegame", backend).judge(data)
+    (output of every complete grid, JudgeError with line and column).  With
+    ``emit`` (e.g. a file's write), the output goes to it in chunks as it is
+    made and only the rest is returned: memory stays bounded."""
+    out, err = _load("samegame", backend).judge(data, emit)
     if err is not None:
         grid, offset, code = err
         err = error_at(data, offset, f"grid {grid}", EXPECTED[code])

@@ -4,9 +4,9 @@
 padded buffers, and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
 
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT
 from gridgames.samegame._check import check_cells
 
@@ -151,14 +151,13 @@ cdef struct Outcome:
     Py_ssize_t offset
 
 
-cdef Py_ssize_t run(Scanner *s, char **out, Py_ssize_t *cap, Outcome *res) noexcept nogil:
-    """The judge loop; returns bytes written to *out (grown as needed), or
-    -1 if memory ran out.  res.code != 0 reports bad input."""
+cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
+    """The judge loop: 0, or -1 if the output failed (see _out.pxd).
+    res.code != 0 reports bad input."""
     cdef Grid g
     cdef long long m, n, v, r, c
-    cdef Py_ssize_t m_at, used = 0, i
+    cdef Py_ssize_t m_at, i
     cdef int kind, grid = 0
-    cdef char *grown
     cdef char *p
     res.code = 0
     while True:
@@ -166,19 +165,19 @@ cdef Py_ssize_t run(Scanner *s, char **out, Py_ssize_t *cap, Outcome *res) noexc
         res.grid = grid
         kind = next_int(s, &m)
         if kind == TOK_EOF:
-            return used
+            return 0
         if kind != TOK_INT:
             res.code = E_ROWS
             break
         m_at = s.start
         kind = next_int(s, &n)
         if kind == TOK_EOF and m == 0:
-            return used
+            return 0
         if kind != TOK_INT:
             res.code = E_COLS
             break
         if m == 0 or n == 0:
-            return used
+            return 0
         if m > MAX_ROWS:  # checked before anything is written into a buffer
             s.start = m_at
             res.code = E_ROWS
@@ -210,43 +209,37 @@ cdef Py_ssize_t run(Scanner *s, char **out, Py_ssize_t *cap, Outcome *res) noexc
                 grid_select(&g, r, c)
         if res.code and not (res.code == E_SEL_ROW and kind == TOK_EOF):
             break
-        if cap[0] - used < GRID_OUT_MAX:
-            cap[0] = cap[0] * 2 + GRID_OUT_MAX
-            grown = <char *>realloc(out[0], cap[0])
-            if grown == NULL:
-                return -1
-            out[0] = grown
-        p = render(&g, put_header(out[0] + used, grid))
+        if out_boundary(o) < 0:
+            return -1
+        p = reserve(o, GRID_OUT_MAX)
+        if p == NULL:
+            return -1
+        p = render(&g, put_header(p, grid))
         p[0] = 10  # the empty line after each grid
-        used = p + 1 - out[0]
+        o.used = p + 1 - o.buf
         if res.code:  # no closing '0 0': the grid is reported, then the error
             break
     res.offset = s.start
-    return used
+    return 0
 
 
-def judge(const unsigned char[::1] data not None):
+def judge(const unsigned char[::1] data not None, emit=None):
     """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
-    (output of every complete grid, (grid number, byte offset, E_* code))."""
+    (output of every complete grid, (grid number, byte offset, E_* code)).
+    With ``emit``, output is passed to it in chunks as it is made and the
+    returned bytes are the rest."""
     cdef Scanner s
     cdef Outcome res
-    cdef Py_ssize_t cap = 4096 + data.shape[0], used
-    cdef char *out = <char *>malloc(cap)
-    if out == NULL:
-        raise MemoryError()
+    cdef Out o
+    cdef int status
+    out_open(&o, 4096 + (data.shape[0] if emit is None else CHUNK), emit)
     s.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
     s.n = data.shape[0]
     s.pos = 0
     s.start = 0
     with nogil:
-        used = run(&s, &out, &cap, &res)
-    try:
-        if used < 0:
-            raise MemoryError()
-        text = PyBytes_FromStringAndSize(out, used)
-    finally:
-        free(out)
-    return text, ((res.grid, res.offset, res.code) if res.code else None)
+        status = run(&s, &o, &res)
+    return out_close(&o, status), ((res.grid, res.offset, res.code) if res.code else None)
 
 
 cdef class State:

@@ -3,6 +3,7 @@
 The board is a list of columns, each a list of colours from the bottom up;
 only non-empty columns are kept, so gravity and compaction are list filters.
 """
+from .._out import Out
 from .._scan import Scanner, TOK_EOF, TOK_INT
 from ._check import check_cells
 
@@ -109,11 +110,13 @@ class State:
         return b"".join(lines)
 
 
-def judge(data):
+def judge(data, emit=None):
     """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
-    (output of every complete grid, (grid number, byte offset, E_* code))."""
+    (output of every complete grid, (grid number, byte offset, E_* code)).
+    With ``emit``, output is passed to it in chunks as it is made and the
+    returned bytes are the rest."""
     scan = Scanner(data)
-    out = []
+    out = Out(emit)
     grid = 0
     while True:
         grid += 1
@@ -121,38 +124,40 @@ def judge(data):
         if kind == TOK_EOF:
             break
         if kind != TOK_INT:
-            return b"".join(out), (grid, scan.start, E_ROWS)
+            return out.close(), (grid, scan.start, E_ROWS)
         m_at = scan.start
         kind, n = scan.next_int()
         if kind == TOK_EOF and m == 0:
             break
         if kind != TOK_INT:
-            return b"".join(out), (grid, scan.start, E_COLS)
+            return out.close(), (grid, scan.start, E_COLS)
         if m == 0 or n == 0:
             break
         if m > MAX_ROWS:
-            return b"".join(out), (grid, m_at, E_ROWS)
+            return out.close(), (grid, m_at, E_ROWS)
         if n > MAX_COLS:
-            return b"".join(out), (grid, scan.start, E_COLS)
+            return out.close(), (grid, scan.start, E_COLS)
         cells = []
         for _ in range(m * n):
             kind, v = scan.next_int()
             if kind != TOK_INT or v > 9:
-                return b"".join(out), (grid, scan.start, E_CELL)
+                return out.close(), (grid, scan.start, E_CELL)
             cells.append(v)
         state = State(m, n, cells)
         while True:
             kind, r = scan.next_int()
             if kind != TOK_INT:
                 if kind == TOK_EOF:  # no closing '0 0': report the grid, then the error
+                    out.boundary()
                     out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
-                return b"".join(out), (grid, scan.start, E_SEL_ROW)
+                return out.close(), (grid, scan.start, E_SEL_ROW)
             kind, c = scan.next_int()
             if kind != TOK_INT:
-                return b"".join(out), (grid, scan.start, E_SEL_COL)
+                return out.close(), (grid, scan.start, E_SEL_COL)
             if r == 0 and c == 0:
                 break
             if state.remaining:
                 state.select(r, c)
+        out.boundary()
         out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
-    return b"".join(out), None
+    return out.close(), None

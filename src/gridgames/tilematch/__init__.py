@@ -29,10 +29,12 @@ EXPECTED = {
 }
 
 
-def judge(data: bytes, *, backend=None):
+def judge(data: bytes, *, backend=None, emit=None):
     """Run a judge file.  Returns (output bytes, None), or on bad input
-    (output of every complete data set, JudgeError with line and column)."""
-    out, err = _load("tilematch", backend).judge(data)
+    (output of every complete data set, JudgeError with line and column).
+    With ``emit`` (e.g. a file's write), the output goes to it in chunks of
+    whole data sets as it is made and only the rest is returned."""
+    out, err = _load("tilematch", backend).judge(data, emit)
     if err is not None:
         item, offset, code = err
         err = error_at(data, offset, f"data set {item}" if item else "header", EXPECTED[code])

@@ -5,10 +5,11 @@ of straight runs inside the visible board, moves, the alternating settling,
 and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE
 
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
@@ -161,23 +162,6 @@ cdef char *put_int(char *p, long long v) noexcept nogil:
     return p
 
 
-ctypedef struct Out:
-    char *buf
-    Py_ssize_t used, cap
-
-
-cdef char *reserve(Out *o, Py_ssize_t n) noexcept nogil:
-    """Room for n more bytes; the write position, or NULL if memory ran out."""
-    cdef char *grown
-    if o.cap - o.used < n:
-        o.cap = o.cap * 2 + n
-        grown = <char *>realloc(o.buf, o.cap)
-        if grown == NULL:
-            return NULL
-        o.buf = grown
-    return o.buf + o.used
-
-
 cdef int put_board(Out *o, const Grid *g, const char *title, int n) noexcept nogil:
     """The line ``title`` (may be empty), then the board; -1 if out of memory."""
     cdef char *p = reserve(o, n + board_out_max(g))
@@ -304,6 +288,8 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         return -1
     for n in range(1, count + 1):
         res.item = n
+        if out_boundary(o) < 0:  # only here: a data set is kept or dropped whole
+            return -1
         mark = o.used
         res.code = read_data_set(s, &g, &moves)
         if res.code:
@@ -343,32 +329,24 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
     return 0
 
 
-def judge(const unsigned char[::1] data not None):
+def judge(const unsigned char[::1] data not None, emit=None):
     """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, byte offset, E_* code))."""
+    header, byte offset, E_* code)).  With ``emit``, output is passed to it
+    in chunks (whole data sets) as it is made and the returned bytes are the
+    rest."""
     cdef Scanner s
     cdef Outcome res
     cdef Out o
     cdef int status
-    o.cap = 4096 + 8 * data.shape[0]
-    o.used = 0
-    o.buf = <char *>malloc(o.cap)
-    if o.buf == NULL:
-        raise MemoryError()
+    out_open(&o, 4096 + (8 * data.shape[0] if emit is None else CHUNK), emit)
     s.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
     s.n = data.shape[0]
     s.pos = 0
     s.start = 0
     with nogil:
         status = run(&s, &o, &res)
-    try:
-        if status < 0:
-            raise MemoryError()
-        text = PyBytes_FromStringAndSize(o.buf, o.used)
-    finally:
-        free(o.buf)
-    return text, ((res.item, res.offset, res.code) if res.code else None)
+    return out_close(&o, status), ((res.item, res.offset, res.code) if res.code else None)
 
 
 cdef class State:

@@ -3,6 +3,7 @@
 The board is a list of columns, each a list of ``rows`` tiles from the bottom
 up (0: empty); rows at index ``h`` and above are hidden.
 """
+from .._out import Out
 from .._scan import Scanner, HUGE, TOK_EOF, TOK_INT, TOK_NEG
 from ._check import check_board
 
@@ -164,23 +165,27 @@ def _skipping(out, cleared, left):
         out.append(b"Skipping %d move(s).\n" % left)
 
 
-def judge(data):
+def judge(data, emit=None):
     """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, byte offset, E_* code))."""
+    header, byte offset, E_* code)).  With ``emit``, output is passed to it
+    in chunks (whole data sets) as it is made and the returned bytes are the
+    rest."""
     scan = Scanner(data)
     kind, count = scan.next_int()
     if kind == TOK_EOF:
         return b"", None
     if kind != TOK_INT or count >= HUGE:
         return b"", (0, scan.start, E_COUNT)
-    out = [b"Analyzing %d data set(s)\n" % count]
+    out = Out(emit)
+    out.append(b"Analyzing %d data set(s)\n" % count)
     for n in range(1, count + 1):
+        out.boundary()  # only here: a data set is kept or dropped whole
         mark = len(out)
         got = _read_data_set(scan)
         if isinstance(got, int):
             del out[mark:]  # only complete data sets are kept
-            return b"".join(out), (n, scan.start, got)
+            return out.close(), (n, scan.start, got)
         state, moves = got
         out.append(b"Data Set %d\nBoard Position:\n%sAfter move 0:\n" % (n, state.render()))
         cleared = settle(state, out)
@@ -191,7 +196,7 @@ def judge(data):
                 kind, v = scan.next_int()
                 if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
                     del out[mark:]
-                    return b"".join(out), (n, scan.start, E_MOVE)
+                    return out.close(), (n, scan.start, E_MOVE)
                 xy.append(v)
             if cleared:  # skipped, but still read and checked
                 continue
@@ -202,4 +207,4 @@ def judge(data):
                 _skipping(out, cleared, moves - i)
             else:
                 out.append(b"Move is invalid.\n")
-    return b"".join(out), None
+    return out.close(), None

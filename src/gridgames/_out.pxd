@@ -1,0 +1,73 @@
+# The output buffer shared by the compiled judge loops (twin: _out.py).
+# It grows as needed; when judge() was given an emit function, the complete
+# results it holds are handed to emit in chunks of about CHUNK bytes at the
+# points the kernel calls out_boundary(), so memory stays bounded however
+# much output a small input asks for (a 100x100 gopher board per 4-byte pick).
+# Functions run without the GIL and report failure as -1 / NULL; out_close()
+# then raises what emit raised, or MemoryError.
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.ref cimport PyObject, Py_INCREF, Py_DECREF
+from libc.stdlib cimport malloc, realloc, free
+
+cdef enum:
+    CHUNK = 1 << 20
+
+ctypedef struct Out:
+    char *buf
+    Py_ssize_t used, cap
+    PyObject *emit      # borrowed from judge()'s argument; NULL: keep everything
+    PyObject *error     # owned: the exception emit raised
+
+cdef inline int out_open(Out *o, Py_ssize_t cap, object emit) except -1:
+    o.buf = <char *>malloc(cap)
+    if o.buf == NULL:
+        raise MemoryError()
+    o.used = 0
+    o.cap = cap
+    o.emit = NULL if emit is None else <PyObject *>emit
+    o.error = NULL
+    return 0
+
+cdef inline char *reserve(Out *o, Py_ssize_t n) noexcept nogil:
+    """Room for n more bytes: the write position, or NULL (out of memory)."""
+    cdef char *grown
+    if o.cap - o.used < n:
+        grown = <char *>realloc(o.buf, o.cap * 2 + n)
+        if grown == NULL:
+            return NULL
+        o.buf = grown
+        o.cap = o.cap * 2 + n
+    return o.buf + o.used
+
+cdef inline int out_emit(Out *o) noexcept with gil:
+    try:
+        (<object>o.emit)(PyBytes_FromStringAndSize(o.buf, o.used))
+    except BaseException as exc:
+        Py_INCREF(exc)
+        o.error = <PyObject *>exc
+        return -1
+    o.used = 0
+    return 0
+
+cdef inline int out_boundary(Out *o) noexcept nogil:
+    """Call between complete results: hand them over once CHUNK bytes wait."""
+    if o.emit != NULL and o.used >= CHUNK:
+        return out_emit(o)
+    return 0
+
+cdef inline bytes out_close(Out *o, int status):
+    """What is left, as bytes, and the buffer freed; after a failure
+    (status < 0), raises what emit raised or MemoryError instead."""
+    cdef object exc
+    try:
+        if o.error != NULL:
+            exc = <object>o.error
+            Py_DECREF(exc)
+            o.error = NULL
+            raise exc
+        if status < 0:
+            raise MemoryError()
+        return PyBytes_FromStringAndSize(o.buf, o.used)
+    finally:
+        free(o.buf)
+        o.buf = NULL

@@ -1,0 +1,72 @@
+"""Judge output handed to ``emit`` in chunks as it is made (what the CLI does,
+so memory stays bounded): the chunks plus the returned rest are exactly the
+output of a run without emit, also when bad input stops the run, and an
+exception raised by emit (a full disk) reaches the caller."""
+import random
+
+import pytest
+
+from gridgames import gopher, samegame, tilematch
+
+
+def samegame_input(rng):
+    grids = "".join("3 40\n" + " ".join(rng.choices("12", k=120)) + "\n1 1 2 5 0 0\n"
+                    for _ in range(5000))
+    return grids.encode()
+
+
+def tilematch_input(rng):
+    sets = []
+    for _ in range(1500):
+        rows = "\n".join(" ".join(rng.choices("0123", k=10)) for _ in range(12))
+        sets.append(f"10 10\n3\n12\n{rows}\n1\n0 0 1 0\n")
+    return (f"{len(sets)}\n" + "".join(sets)).encode()
+
+
+def gopher_input(rng):
+    # no holes: every pick (some outside: warnings) prints the whole board
+    picks = [f"{rng.randint(0, 21)} {rng.randint(0, 21)}" for _ in range(5000)]
+    return ("20 20\n0\n" + "\n".join(picks) + "\n").encode()
+
+
+GAMES = [(samegame.judge, samegame_input), (tilematch.judge, tilematch_input),
+         (gopher.judge, gopher_input)]
+IDS = ["samegame", "tilematch", "gopher"]
+
+
+def streamed(judge, data, backend):
+    chunks = []
+    out, err, *rest = judge(data, backend=backend, emit=chunks.append)
+    return b"".join(chunks), out, str(err), [str(w) for w in (rest[0] if rest else ())]
+
+
+def whole(judge, data, backend):
+    out, err, *rest = judge(data, backend=backend)
+    return out, str(err), [str(w) for w in (rest[0] if rest else ())]
+
+
+@pytest.mark.parametrize("judge, make", GAMES, ids=IDS)
+def test_chunks_add_up_to_the_whole_output(backend, judge, make):
+    data = make(random.Random(1))
+    emitted, rest, err, warnings = streamed(judge, data, backend)
+    assert len(emitted) > len(rest)   # most of it went out before the end
+    assert (emitted + rest, err, warnings) == whole(judge, data, backend)
+    assert err == "None"
+
+
+@pytest.mark.parametrize("judge, make", GAMES, ids=IDS)
+def test_chunks_add_up_when_bad_input_stops_the_run(backend, judge, make):
+    data = make(random.Random(2))
+    for cut in (len(data) // 2, len(data) - 3):
+        broken = data[:cut] + b" x " + data[cut:]
+        emitted, rest, err, warnings = streamed(judge, broken, backend)
+        assert (emitted + rest, err, warnings) == whole(judge, broken, backend)
+        assert "found 'x'" in err
+
+
+@pytest.mark.parametrize("judge, make", GAMES, ids=IDS)
+def test_an_exception_in_emit_reaches_the_caller(backend, judge, make):
+    def full_disk(chunk):
+        raise OSError(28, "No space left on device")
+    with pytest.raises(OSError, match="No space left"):
+        judge(make(random.Random(3)), backend=backend, emit=full_disk)
