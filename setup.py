@@ -45,6 +45,8 @@ def extensions():
             raise
         return []
     sources = sorted(glob("src/gridgames/**/_kernel.pyx", recursive=True))
+    if REQUIRE and not sources:
+        raise RuntimeError("no src/gridgames/**/_kernel.pyx to compile")
     directives = {"language_level": 3, "boundscheck": False, "wraparound": False,
                   "cdivision": True, "initializedcheck": False}
     return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
