@@ -3,9 +3,10 @@
 >>> b = Board(["12", "11"])          # rows top first
 >>> b.select(1, 1)                   # (row from the bottom, column from the left)
 3
->>> print(b.render(), end="")
-        
-    2   
+>>> b.cells()                        # rows top first; the 2 fell, column 1 closed
+[(None, None), (2, None)]
+>>> b.render().splitlines()          # the judge's rows
+['        ', '    2   ']
 """
 from operator import index
 

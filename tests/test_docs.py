@@ -1,0 +1,12 @@
+"""The examples in the games' docstrings are run, so they stay true."""
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher", "numberlink"])
+def test_docstring_examples(game):
+    module = importlib.import_module(f"gridgames.{game}")
+    failed, attempted = doctest.testmod(module)
+    assert (failed, attempted > 0) == (0, True)
