@@ -16,6 +16,14 @@ REQUIRE = os.environ.get("GRIDGAMES_REQUIRE_EXTENSION", "") not in ("", "0")
 
 
 class OptionalBuildExt(build_ext):
+    def build_extensions(self):
+        # Python's own CFLAGS carry -g: 1.5 MB modules.  Keep debug info only
+        # when asked for it (e.g. the ASan build sets CFLAGS="... -g").
+        if self.compiler.compiler_type == "unix" and "-g" not in os.environ.get("CFLAGS", "").split():
+            for ext in self.extensions:
+                ext.extra_compile_args.append("-g0")
+        super().build_extensions()
+
     def run(self):
         try:
             super().run()
