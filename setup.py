@@ -1,6 +1,6 @@
 """Build the Cython kernels; metadata lives in pyproject.toml.
 
-Every ``src/gridgames/**/_kernel.pyx`` becomes an extension.  The build is
+Every ``src/gridgames/**/*.pyx`` (the kernels) becomes an extension.  The build is
 optional (like simplejson's): if compiling fails, the pure-Python twins are
 installed alone, unless GRIDGAMES_REQUIRE_EXTENSION=1 makes the failure fatal
 (CI, .ci/run and cibuildwheel set it).
@@ -52,9 +52,9 @@ def extensions():
         if REQUIRE:
             raise
         return []
-    sources = sorted(glob("src/gridgames/**/_kernel.pyx", recursive=True))
+    sources = sorted(glob("src/gridgames/**/*.pyx", recursive=True))
     if REQUIRE and not sources:
-        raise RuntimeError("no src/gridgames/**/_kernel.pyx to compile")
+        raise RuntimeError("no src/gridgames/**/*.pyx to compile")
     directives = {"language_level": 3, "boundscheck": False, "wraparound": False,
                   "cdivision": True, "initializedcheck": False}
     return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)

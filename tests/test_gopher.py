@@ -22,18 +22,18 @@ def test_samples_byte_for_byte(backend):
 def test_two_holes_worked_by_hand(backend):
     f = Field(3, 3, [(1, 1), (3, 3)], backend=backend)
     assert (f.rows, f.cols, f.holes, f.safe_left, f.fell, f.won) == (3, 3, [(1, 1), (3, 3)], 7, False, False)
-    assert f.board() == ["###", "###", "###"]
+    assert f.grid() == ["###", "###", "###"]
     assert f.pick(2, 2) == Outcome(1, False, False)
-    assert f.board() == ["###", "#2#", "###"]
+    assert f.grid() == ["###", "#2#", "###"]
     # (1, 3) has no hole next to it: the flood inspects its neighbours and stops at numbers.
     assert f.pick(1, 3) == Outcome(3, False, False)
-    assert f.board() == ["#1 ", "#21", "###"]
+    assert f.grid() == ["#1 ", "#21", "###"]
     assert f.pick(3, 1) == Outcome(3, False, False)
-    assert f.board() == ["#1 ", "121", " 1#"]
+    assert f.grid() == ["#1 ", "121", " 1#"]
     assert (f.safe_left, f.won, f.fell) == (0, True, False)
     # Winning does not end the game; falling does.
     assert f.pick(3, 3) == Outcome(0, True, False)
-    assert f.board() == ["*1 ", "121", " 1!"]
+    assert f.grid() == ["*1 ", "121", " 1!"]
     assert (f.fell, f.fell_at, f.won) == (True, (3, 3), False)
     assert f.render() == "+---+\n|*1 |\n|121|\n| 1!|\n+---+\n"
 
@@ -41,16 +41,16 @@ def test_two_holes_worked_by_hand(backend):
 def test_flood_stops_at_a_wall_of_holes(backend):
     f = Field(5, 5, [(r, 3) for r in range(1, 6)], backend=backend)
     assert f.pick(1, 1) == Outcome(10, False, False)
-    assert f.board() == [" 2###", " 3###", " 3###", " 3###", " 2###"]
+    assert f.grid() == [" 2###", " 3###", " 3###", " 3###", " 2###"]
     assert f.pick(3, 5) == Outcome(10, False, False)
-    assert f.board() == [" 2#2 ", " 3#3 ", " 3#3 ", " 3#3 ", " 2#2 "]
+    assert f.grid() == [" 2#2 ", " 3#3 ", " 3#3 ", " 3#3 ", " 2#2 "]
     assert f.won and f.safe_left == 0
 
 
 def test_largest_empty_field_floods_every_patch(backend):
     f = Field(100, 100, backend=backend)
     assert f.pick(100, 1) == Outcome(10_000, False, False)
-    assert f.board() == [" " * 100] * 100 and f.won
+    assert f.grid() == [" " * 100] * 100 and f.won
     fence = "+" + "-" * 100 + "+\n"
     assert f.render() == fence + ("|" + " " * 100 + "|\n") * 100 + fence
 
@@ -69,32 +69,32 @@ def test_all_eight_counts_and_the_fenced_rendering(backend):
 def test_unchanged_picks(backend):
     f = Field(2, 3, [(2, 3)], backend=backend)
     assert f.pick(1, 1) == Outcome(4, False, False)
-    before = f.board()
+    before = f.grid()
     assert before == [" 1#", " 1#"]  # (1, 3) borders only numbered patches
     assert f.pick(1, 2) == Outcome(0, False, False)  # already inspected
     for r, c in ((0, 1), (1, 0), (-1, 2), (3, 1), (1, 4), (10**40, 1), (1, -10**40)):
         outcome = f.pick(r, c)
         assert outcome == Outcome(0, False, True) and not outcome.changed
-    assert f.board() == before
+    assert f.grid() == before
     assert f.pick(2, 3).changed and f.fell
     # Once fallen, nothing changes any more.
     assert f.pick(2, 1) == Outcome(0, False, False)
     assert f.pick(9, 9) == Outcome(0, False, True)
-    assert f.board() == [" 1#", " 1!"]
+    assert f.grid() == [" 1#", " 1!"]
 
 
 def test_duplicate_holes_count_once(backend):
     f = Field(2, 2, [(1, 1), (1, 1), (1, 1)], backend=backend)
     assert (f.holes, f.safe_left) == ([(1, 1)], 3)
     assert f.pick(2, 2) == Outcome(1, False, False)
-    assert f.board() == ["##", "#1"]
+    assert f.grid() == ["##", "#1"]
 
 
 def test_field_of_holes_only_is_vacuously_won(backend):
     f = Field(1, 2, [(1, 1), (1, 2)], backend=backend)
     assert f.won and f.safe_left == 0
     assert f.pick(1, 2) == Outcome(0, True, False)
-    assert f.board() == ["*!"] and not f.won
+    assert f.grid() == ["*!"] and not f.won
 
 
 @pytest.mark.parametrize("rows, cols, holes", [
@@ -293,7 +293,7 @@ def test_api_compiled_equals_pure():
         a, b = Field(rows, cols, holes, backend="compiled"), Field(rows, cols, holes, backend="pure")
         for r, c in picks + [(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(5)]:
             assert a.pick(r, c) == b.pick(r, c)
-            assert a.board() == b.board()
+            assert a.grid() == b.grid()
         assert (a.safe_left, a.won, a.fell_at, a.holes) == (b.safe_left, b.won, b.fell_at, b.holes)
 
 
@@ -315,9 +315,9 @@ def test_property_backends_agree_and_rules_hold(game):
     inspected = 0
     for r, c in picks:
         outcome = a.pick(r, c)
-        assert outcome == b.pick(r, c) and a.board() == b.board()
+        assert outcome == b.pick(r, c) and a.grid() == b.grid()
         inspected += outcome.revealed
-        shown = sum(ch not in "#*!" for row in a.board() for ch in row)
+        shown = sum(ch not in "#*!" for row in a.grid() for ch in row)
         assert shown == inspected == safe - a.safe_left
         assert a.won == (a.safe_left == 0 and not a.fell)
     assert a.render() == reference_boards(rows, cols, holes, picks + [(0, 0)])[-1]

@@ -49,7 +49,7 @@ def test_team_and_program_options(cli):
 def test_usage_errors_exit_2(cli, tmp_path):
     p = cli("gopher", tmp_path / "missing.in")
     assert p.returncode == 2 and b"cannot read" in p.stderr and b"Traceback" not in p.stderr
-    assert b"--team" in cli("gopher", "--help").stdout
+    assert b"--team" in cli("gopher", "judge", "--help").stdout and b"judge" in cli("gopher", "--help").stdout
     assert cli("gopher", "--bogus").returncode == 2
 
 

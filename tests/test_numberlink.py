@@ -105,8 +105,8 @@ def test_two_by_two_seed_zero_worked_by_hand(backend):
     # from its right square.  From the bottom-left square the path goes up;
     # the top-right square would touch the path's start, so it stays solid.
     puzzle, solution = generate(2, 2, 0, backend=backend)
-    assert puzzle.format() == "2 2\n1 #\n. 1\n"
-    assert solution.format() == "2 2\n1 #\n1 1\n"
+    assert puzzle.render() == "2 2\n1 #\n. 1\n"
+    assert solution.render() == "2 2\n1 #\n1 1\n"
 
 
 @pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (2, 1), (1, 7), (6, 1), (2, 2),
@@ -139,8 +139,8 @@ def test_compiled_and_pure_generate_the_same_bytes():
         for seed in (rng.getrandbits(64), rng.randrange(1000)):
             a = generate(rows, cols, seed, backend="compiled")
             b = generate(rows, cols, seed, backend="pure")
-            assert a.puzzle.format() == b.puzzle.format(), (rows, cols, seed)
-            assert a.solution.format() == b.solution.format(), (rows, cols, seed)
+            assert a.puzzle.render() == b.puzzle.render(), (rows, cols, seed)
+            assert a.solution.render() == b.solution.render(), (rows, cols, seed)
 
 
 def test_every_generated_solution_is_valid(backend):
@@ -285,10 +285,10 @@ def test_kernel_check_refuses_bad_arrays(backend):
 # --- the text format ---------------------------------------------------------------
 
 def test_format_round_trips(backend):
-    assert Puzzle.parse(EXAMPLE_PUZZLE).format().encode() == EXAMPLE_PUZZLE
-    assert Solution.parse(EXAMPLE_SOLUTION).format().encode() == EXAMPLE_SOLUTION
+    assert Puzzle.parse(EXAMPLE_PUZZLE).render().encode() == EXAMPLE_PUZZLE
+    assert Solution.parse(EXAMPLE_SOLUTION).render().encode() == EXAMPLE_SOLUTION
     puzzle, solution = generate(9, 13, 5, backend=backend)
-    assert Puzzle.parse(puzzle.format()) == puzzle
+    assert Puzzle.parse(puzzle.render()) == puzzle
     assert Solution.parse(str(solution)) == solution
 
 
@@ -377,7 +377,7 @@ def test_any_text_parses_or_fails_with_a_position(backend, text):
         except JudgeError as err:
             assert err.line >= 1 and err.column >= 1 and str(err)
         else:
-            assert kind.parse(board.format()) == board
+            assert kind.parse(board.render()) == board
 
 
 @FUZZ

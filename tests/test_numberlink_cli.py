@@ -8,7 +8,7 @@ EXAMPLE = DATA / "numberlink"
 def test_generate_prints_the_api_puzzle(cli):
     run = cli("numberlink", "generate", "7", "--seed", "11")
     assert (run.returncode, run.stderr) == (0, b"")
-    assert run.stdout == generate(7, 7, 11, backend="pure").puzzle.format().encode()
+    assert run.stdout == generate(7, 7, 11, backend="pure").puzzle.render().encode()
 
 
 def test_generate_two_by_two_seed_zero(cli):
@@ -22,14 +22,14 @@ def test_generate_count_uses_consecutive_seeds_and_blank_lines(cli):
     assert run.returncode == 0
     blocks = []
     for seed in (40, 41, 42):
-        blocks += [board.format() for board in generate(3, 5, seed, backend="pure")]
+        blocks += [board.render() for board in generate(3, 5, seed, backend="pure")]
     assert run.stdout == "\n".join(blocks).encode()
     assert run.stdout.count(b"\n\n") == 5
 
 
 def test_generate_count_without_solutions(cli):
     run = cli("numberlink", "generate", "4", "1", "--seed", "-1", "--count", "2")
-    want = [generate(4, 1, s, backend="pure").puzzle.format() for s in (2 ** 64 - 1, 0)]
+    want = [generate(4, 1, s, backend="pure").puzzle.render() for s in (2 ** 64 - 1, 0)]
     assert run.stdout == "\n".join(want).encode()
 
 
@@ -37,7 +37,7 @@ def test_generate_writes_output_file(cli, tmp_path):
     out = tmp_path / "p.txt"
     run = cli("numberlink", "generate", "6", "9", "--seed", "3", "-o", out)
     assert (run.returncode, run.stdout) == (0, b"")
-    assert out.read_text() == generate(6, 9, 3, backend="pure").puzzle.format()
+    assert out.read_text() == generate(6, 9, 3, backend="pure").puzzle.render()
     run = cli("numberlink", "generate", "6", "-o", tmp_path)  # a directory
     assert run.returncode == 2 and b"Traceback" not in run.stderr
     assert run.stderr.startswith(b"gridgames numberlink: cannot write ")
@@ -55,8 +55,8 @@ def test_generate_rejects_bad_sizes_as_usage_errors(cli):
 
 def test_generated_pairs_check_valid(cli, tmp_path):
     puzzle, solution = generate(12, 17, 99, backend="pure")
-    (tmp_path / "p").write_text(puzzle.format())
-    (tmp_path / "s").write_text(solution.format())
+    (tmp_path / "p").write_text(puzzle.render())
+    (tmp_path / "s").write_text(solution.render())
     run = cli("numberlink", "check", tmp_path / "p", tmp_path / "s")
     assert (run.returncode, run.stdout, run.stderr) == \
         (0, b"valid: the solution solves the puzzle\n", b"")

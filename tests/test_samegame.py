@@ -9,7 +9,7 @@ from conftest import DATA
 
 
 def test_sample_byte_for_byte(backend):
-    out, err = judge((DATA / "samegame" / "sample.in").read_bytes(), backend=backend)
+    out, err, _ = judge((DATA / "samegame" / "sample.in").read_bytes(), backend=backend)
     assert err is None
     assert out == (DATA / "samegame" / "sample.out").read_bytes()
 
@@ -19,7 +19,7 @@ def test_select_hand_worked(backend):
     assert b.select(2, 2) == 0          # a single '2'
     assert b.select(1, 1) == 3          # the three 1s
     # the 2 falls to row 1, column 1 empties and column 2 slides left
-    assert b.cells() == [(None, None), (2, None)]
+    assert b.grid() == [(None, None), (2, None)]
     assert b.render() == "        \n    2   \n"
     assert not b.won and b.over
 
@@ -29,13 +29,13 @@ def test_gravity_then_compaction_keeps_order(backend):
     b = Board(["126", "115", "314"], backend=backend)
     assert b.region(2, 1) == [(1, 2), (2, 1), (2, 2), (3, 1)]
     assert b.select(2, 1) == 4
-    assert b.cells() == [(None, None, 6), (None, None, 5), (3, 2, 4)]
+    assert b.grid() == [(None, None, 6), (None, None, 5), (3, 2, 4)]
 
 
 def test_empty_column_closes(backend):
     b = Board(["121", "121"], backend=backend)
     assert b.select(1, 2) == 2
-    assert b.cells() == [(1, 1, None), (1, 1, None)]
+    assert b.grid() == [(1, 1, None), (1, 1, None)]
     assert b.select(2, 1) == 4 and b.won
     assert b.render() == "    Game Won\n"
 
@@ -52,7 +52,7 @@ def test_empty_cell_inside_frame_is_ignored(backend):
     b = Board(["33", "12"], backend=backend)
     assert b.select(2, 1) == 2            # top row gone, cells (2,*) are now empty
     assert b.select(2, 1) == 0 and b.region(2, 1) == []
-    assert b.cells() == [(None, None), (1, 2)]
+    assert b.grid() == [(None, None), (1, 2)]
 
 
 def test_moves_representatives(backend):
@@ -113,8 +113,8 @@ def test_judge_compiled_equals_pure(chunk):
     # names its seed, and the grid number is in the first differing line.
     rng = random.Random(chunk)
     data = "".join(game_text(*random_game(rng), rng) for _ in range(500)).encode()
-    compiled, err_c = judge(data, backend="compiled")
-    pure, err_p = judge(data, backend="pure")
+    compiled, err_c, _ = judge(data, backend="compiled")
+    pure, err_p, _ = judge(data, backend="pure")
     assert err_c is None and err_p is None
     assert compiled.count(b"Grid ") == 500
     assert compiled == pure
@@ -160,7 +160,7 @@ def test_property_backends_agree_and_rules_hold(case):
         assert a == b
         # the removed count is the region's size, and only for regions of 2+
         assert removed == (len(region) if len(region) >= 2 else 0)
-        grid = a.cells()[::-1]           # bottom row first
+        grid = a.grid()[::-1]           # bottom row first
         columns = list(zip(*grid))
         # gravity: no gap below a cell; compaction: no empty column left of a full one
         for col in columns:
@@ -183,7 +183,7 @@ def test_mangled_input_compiled_equals_pure(seed):
         tokens[at] = rng.choice(["x", "-3", "1.5", "0x10", "\xff", "10", "11", "41", "9" * 40, ""])
         text = " ".join(tokens)[:rng.randrange(len(base) + 1)]
         data = text.encode("utf-8", "surrogateescape")
-        c_out, c_err = judge(data, backend="compiled")
-        p_out, p_err = judge(data, backend="pure")
+        c_out, c_err, _ = judge(data, backend="compiled")
+        p_out, p_err, _ = judge(data, backend="pure")
         assert c_out == p_out
         assert str(c_err) == str(p_err)

@@ -36,13 +36,13 @@ IDS = ["samegame", "tilematch", "gopher"]
 
 def streamed(judge, data, backend):
     chunks = []
-    out, err, *rest = judge(data, backend=backend, emit=chunks.append)
-    return b"".join(chunks), out, str(err), [str(w) for w in (rest[0] if rest else ())]
+    out, err, rest = judge(data, backend=backend, emit=chunks.append)
+    return b"".join(chunks), out, str(err), [str(w) for w in rest]
 
 
 def whole(judge, data, backend):
-    out, err, *rest = judge(data, backend=backend)
-    return out, str(err), [str(w) for w in (rest[0] if rest else ())]
+    out, err, rest = judge(data, backend=backend)
+    return out, str(err), [str(w) for w in rest]
 
 
 @pytest.mark.parametrize("judge, make", GAMES, ids=IDS)

@@ -16,7 +16,7 @@ def test_samples_are_there():
 
 @pytest.mark.parametrize("name", SAMPLES)
 def test_sample_judge(backend, name):
-    out, err = judge((DATA / f"{name}.in").read_bytes(), backend=backend)
+    out, err, _ = judge((DATA / f"{name}.in").read_bytes(), backend=backend)
     assert err is None
     assert out == (DATA / f"{name}.out").read_bytes()
 
@@ -99,7 +99,7 @@ def test_one_column_board(backend):
 def test_drop_falls_whole_columns_in_order(backend):
     board = Board(["12", "30", "00", "45"], k=5, backend=backend)
     assert board.drop() == 3  # the 1, the 3 and the 2 move; the 4 and 5 stay
-    assert board.cells() == [(0, 0), (1, 0), (3, 2), (4, 5)]
+    assert board.grid() == [(0, 0), (1, 0), (3, 2), (4, 5)]
     assert board.drop() == 0
 
 
@@ -110,7 +110,7 @@ def test_runs_of_k_or_more_and_crosses_go_together(backend):
                    "11113"], k=3, backend=backend)
     # the cross of 2s (5 tiles) and the run of four 1s; the two 3s are no run
     assert board.eliminate() == 9
-    assert board.cells() == [(0,) * 5, (0,) * 5, (0, 0, 0, 3, 3), (0, 0, 0, 0, 3)]
+    assert board.grid() == [(0,) * 5, (0,) * 5, (0, 0, 0, 3, 3), (0, 0, 0, 0, 3)]
     assert board.tiles == 3
 
 
@@ -128,23 +128,23 @@ def test_hidden_rows_take_no_part_in_runs_and_fall_in(backend):
     assert board.tiles == 6 and not board.cleared
     assert board.drop() == 6
     assert board.render() == "  2   2   2\n"
-    assert board.cells(hidden=True) == [(0, 0, 0), (3, 3, 3), (2, 2, 2)]
+    assert board.grid(hidden=True) == [(0, 0, 0), (3, 3, 3), (2, 2, 2)]
 
 
 def test_missing_rows_above_are_empty(backend):
     board = Board(["11"], k=2, height=3, backend=backend)
     assert board.hidden == 0
-    assert board.cells() == [(0, 0), (0, 0), (1, 1)]
+    assert board.grid() == [(0, 0), (0, 0), (1, 1)]
 
 
 def test_valid_moves_swap_or_move(backend):
     board = Board(["10", "23"], k=5, backend=backend)
     assert board.move(0, 0, 1, 0)       # swap with a tile
-    assert board.cells() == [(1, 0), (3, 2)]
+    assert board.grid() == [(1, 0), (3, 2)]
     assert board.move(0, 1, 1, 1)       # into an empty cell
-    assert board.cells() == [(0, 1), (3, 2)]
+    assert board.grid() == [(0, 1), (3, 2)]
     assert board.move(1, 1, 1, 0)       # down, swapping
-    assert board.cells() == [(0, 2), (3, 1)]
+    assert board.grid() == [(0, 2), (3, 1)]
 
 
 @pytest.mark.parametrize("move", [
@@ -172,7 +172,7 @@ def test_a_tile_moved_up_falls_back(backend):
     assert board.move(0, 0, 0, 1)
     assert [tuple(p) for p in board.settle()] == [
         ("drops", 1, False), ("eliminations", 0, False), ("drops", 0, False)]
-    assert board.cells() == [(0, 0), (1, 2)]
+    assert board.grid() == [(0, 0), (1, 2)]
 
 
 def test_settle_starts_with_drops_and_stops_after_two_quiet_phases(backend):
@@ -197,7 +197,7 @@ def test_visible_board_empty_but_hidden_tiles_left_is_not_cleared(backend):
     assert phases == [Phase("drops", 0, False), Phase("eliminations", 2, False),
                       Phase("drops", 1, False), Phase("eliminations", 0, False),
                       Phase("drops", 0, False)]
-    assert board.cells() == [(0,), (5,)]
+    assert board.grid() == [(0,), (5,)]
 
 
 def test_an_empty_board_is_not_reported_cleared(backend):
@@ -212,7 +212,7 @@ def test_copy_is_independent_and_equality(backend):
     assert twin == board and twin is not board
     assert twin.move(0, 0, 1, 0)
     assert twin != board
-    assert board.cells(hidden=True) == [(1, 2), (2, 1)]
+    assert board.grid(hidden=True) == [(1, 2), (2, 1)]
     assert Board(["12", "21"], k=3, height=1, backend=backend) != board  # k counts
 
 

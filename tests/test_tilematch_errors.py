@@ -89,7 +89,7 @@ def test_error_in_a_file_names_the_file(cli, tmp_path):
 
 
 def test_judge_api_returns_the_error(backend):
-    out, err = judge(b"2\n" + FIRST + b"3 2\n2\n1\n1 2 10", backend=backend)
+    out, err, _ = judge(b"2\n" + FIRST + b"3 2\n2\n1\n1 2 10", backend=backend)
     assert out == b"Analyzing 2 data set(s)\n" + FIRST_OUT
     assert isinstance(err, JudgeError)
     assert (err.item, err.line, err.column, err.expected, err.found) == \

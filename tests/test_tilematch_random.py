@@ -132,7 +132,7 @@ def test_compiled_equals_pure_on_random_files(seed):
 @pytest.mark.parametrize("seed", range(0, 30, 3))
 def test_judge_equals_the_independent_model(backend, seed):
     data_sets, text = random_file(seed)
-    out, err = judge(text, backend=backend)
+    out, err, _ = judge(text, backend=backend)
     assert err is None
     assert out == model_output(data_sets)
 
@@ -145,7 +145,7 @@ def test_compiled_equals_pure_on_cut_and_corrupted_files(seed):
     for _ in range(40):
         cut = rng.randrange(len(text) + 1)
         bad = text[:cut] + rng.choice([b"", b" x", b" -1", b" 10", b" 1.5", b" 99999999999"])
-        (out_c, err_c), (out_p, err_p) = judge(bad, backend="compiled"), judge(bad, backend="pure")
+        (out_c, err_c, _), (out_p, err_p, _) = judge(bad, backend="compiled"), judge(bad, backend="pure")
         assert out_c == out_p
         assert (err_c is None and err_p is None) or str(err_c) == str(err_p)
 
@@ -161,7 +161,7 @@ def test_api_compiled_equals_pure_step_by_step(seed):
             results = [b.move(c1, r1, c2, r2) for b in boards]
             results += [list(b.settle()) for b in boards]
             assert results[0] == results[1] and results[2] == results[3]
-            assert boards[0].cells(hidden=True) == boards[1].cells(hidden=True)
+            assert boards[0].grid(hidden=True) == boards[1].grid(hidden=True)
             assert boards[0].render() == boards[1].render()
             assert boards[0].tiles == boards[1].tiles
 
@@ -200,6 +200,6 @@ def test_judge_at_full_capacity_compiled_equals_pure():
     data_set = (64, 256, 3, [[rng.randint(1, 6) for _ in range(64)] for _ in range(256)],
                 [(rng.randrange(64), 255, rng.randrange(64), 254) for _ in range(3)])
     text = judge_text(rng, [data_set])
-    out, err = judge(text, backend="compiled")
+    out, err, _ = judge(text, backend="compiled")
     assert err is None and out.count(b"\n" + b" " * 512) > 1  # the last row's indent
-    assert (out, err) == judge(text, backend="pure")
+    assert (out, err, []) == judge(text, backend="pure")

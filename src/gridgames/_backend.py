@@ -11,27 +11,31 @@ FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
 
 
-def kernel(game, backend=None):
-    """Return the kernel module of ``game`` ("samegame", ...).
+def kernel(game, backend=None, part="kernel"):
+    """Return a kernel module of ``game`` ("samegame", ...).
 
+    ``part`` names the module pair: "kernel" is ``_kernel`` (compiled) and
+    ``_pure`` (its twin); any other part P is ``_P`` and ``_P_pure``.
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
     if backend not in (None, "compiled", "pure"):
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
+    compiled = f"gridgames.{game}._{part}"
+    pure = f"gridgames.{game}._pure" if part == "kernel" else f"{compiled}_pure"
     if backend == "pure" or (backend is None and FORCE_PURE):
-        return importlib.import_module(f"gridgames.{game}._pure")
+        return importlib.import_module(pure)
     try:
-        return importlib.import_module(f"gridgames.{game}._kernel")
+        return importlib.import_module(compiled)
     except ImportError:
         if backend == "compiled":
             raise
-        return importlib.import_module(f"gridgames.{game}._pure")
+        return importlib.import_module(pure)
 
 
 def name_of(module):
     """'compiled' or 'pure-python', for a kernel module."""
-    return "pure-python" if module.__name__.endswith("._pure") else "compiled"
+    return "pure-python" if module.__name__.endswith("_pure") else "compiled"
 
 
 class Wrapper:
@@ -50,7 +54,7 @@ class Wrapper:
     @property
     def backend(self):
         """'compiled' or 'pure': the implementation behind this object."""
-        return "pure" if type(self._state).__module__.endswith("._pure") else "compiled"
+        return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
 
     def copy(self):
         """An independent copy (same backend)."""

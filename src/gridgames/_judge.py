@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from contextlib import contextmanager
+from typing import NamedTuple, Optional
 
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = 24  # longest token quoted in a message
@@ -47,14 +48,18 @@ def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
     return JudgeError(item, line, column, expected, token_at(data, offset))
 
 
+class JudgeResult(NamedTuple):
+    """What every game's ``judge()`` returns: the output bytes (every complete
+    result; with ``emit`` only what was not emitted yet), the ``JudgeError``
+    of the first bad token or None, and the warnings (a list, empty for the
+    games that have none)."""
+
+    output: bytes
+    error: Optional[JudgeError]
+    warnings: list
+
+
 # --- command-line plumbing ---------------------------------------------------
-
-def add_io_arguments(parser):
-    parser.add_argument("input", nargs="?", default="-", metavar="INPUT",
-                        help="judge input file, or - for standard input (the default)")
-    parser.add_argument("-o", "--output", metavar="OUTPUT",
-                        help="write the results here instead of standard output")
-
 
 def shown(path, stream="<stdin>"):
     """How a file argument appears in messages ('-' or None: the stream)."""
@@ -76,11 +81,11 @@ class CannotWrite(Exception):
 
 @contextmanager
 def writing(path):
-    """A binary stream to ``path``, or to standard output for None.  Its
+    """A binary stream to ``path``, or to standard output for None or '-'.  Its
     OSErrors become CannotWrite; a closed pipe (``| head``) is left to
     ``cli.main``, which ends quietly."""
     try:
-        if path is None:
+        if path in (None, "-"):
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
         else:
@@ -93,8 +98,7 @@ def writing(path):
 
 
 def run_judge(args, game: str, judge) -> int:
-    """Read INPUT, run ``judge(data, emit=...) -> (bytes, JudgeError | None)``
-    or ``(bytes, error, warnings)``, write the results (all of them, even
+    """Read INPUT, run ``judge(data, emit=...) -> JudgeResult``, write the results (all of them, even
     before an error), report the warnings, then the error; exit code."""
     name = shown(args.input)
     try:
@@ -104,11 +108,11 @@ def run_judge(args, game: str, judge) -> int:
     try:
         with writing(args.output) as f:
             # results stream out as they are made: memory stays bounded
-            out, err, *warnings = judge(data, emit=f.write)
+            out, err, warnings = judge(data, emit=f.write)
             f.write(out)
     except CannotWrite as exc:
         return fail(game, str(exc), 2)
-    for warning in (warnings[0] if warnings else ()):
+    for warning in warnings:
         sys.stderr.write(f"gridgames {game}: {name}:{warning}\n")
     if err is not None:
         return fail(game, f"{name}:{err}", 1)

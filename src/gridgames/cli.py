@@ -9,6 +9,7 @@ import importlib
 import sys
 
 from . import BACKEND, __version__
+from ._cli import with_default_command
 from ._judge import quiet_broken_pipe
 
 GAMES = ("samegame", "tilematch", "gopher", "numberlink")
@@ -33,8 +34,19 @@ def build_parser():
     return parser
 
 
+def commands_of(parser) -> dict:
+    """game -> the names of its commands."""
+    games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {game: set(next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices)
+            for game, p in games.choices.items()}
+
+
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
+    if unknown:  # reported by the command that was given them, with its usage
+        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.func(args)
     except BrokenPipeError:

@@ -12,14 +12,14 @@ Outcome(revealed=1, fell=False, outside=False)
 +---+
 >>> field.pick(1, 1).fell
 True
->>> field.board()
+>>> field.grid()
 ['!##', '#2#', '##*']
 """
 from operator import index
 from typing import NamedTuple
 
 from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeError, error_at, locate
+from .._judge import JudgeError, JudgeResult, error_at, locate
 from .._scan import HUGE
 
 MAX_ROWS = MAX_COLS = 100
@@ -81,8 +81,8 @@ def _error(data, err):
 
 
 def judge(data: bytes, *, team="0", program=6, backend=None, emit=None):
-    """Run a judge file.  Returns (output, error, warnings): the output bytes
-    (the header line, a board per processed pick, the end line), None or a
+    """Run a judge file.  Returns a JudgeResult (output, error, warnings):
+    the output bytes (the header line, a board per processed pick, the end line), None or a
     JudgeError with line and column (the output then holds the header and
     every board before the bad line, and no end line), and a PickWarning per
     processed pick outside its field.  ``team`` and ``program`` fill the
@@ -100,9 +100,9 @@ def judge(data: bytes, *, team="0", program=6, backend=None, emit=None):
         text = b" ".join(data[offset:_line_end(data, offset)].split()).decode("ascii")
         warnings.append(PickWarning(game, pick, line, column, text, rows, cols))
     if err is not None:
-        return head + boards, _error(data, err), warnings
+        return JudgeResult(head + boards, _error(data, err), warnings)
     tail = f"End of program {program} by team {team}\n".encode()
-    return head + boards + tail, None, warnings
+    return JudgeResult(head + boards + tail, None, warnings)
 
 
 class Outcome(NamedTuple):
@@ -131,7 +131,7 @@ class Field(Wrapper):
 
     def __init__(self, rows, cols, holes=(), *, backend=None):
         spots = [(index(r), index(c)) for r, c in holes]
-        self._state = _load("gopher", backend).Field(index(rows), index(cols), spots)
+        self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
     rows = property(lambda self: self._state.rows, doc="rows of the field")
     cols = property(lambda self: self._state.cols, doc="columns of the field")
@@ -157,7 +157,7 @@ class Field(Wrapper):
         code = self._state.pick(index(row), index(col))
         return Outcome(max(code, 0), code == _PICK_FELL, code == _PICK_OUTSIDE)
 
-    def board(self):
+    def grid(self):
         """The rows (row 1 first) as printed: '#' unseen, ' ' or '1'..'8'
         inspected, and after a fall '!' at that hole and '*' at the others."""
         snap, n = self._state.snapshot().decode("ascii"), self.cols

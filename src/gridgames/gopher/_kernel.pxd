@@ -23,5 +23,5 @@ ctypedef struct Patches:
     unsigned char near[NCELLS]     # holes among the 8 neighbours
     unsigned char shown[NCELLS]    # the board character of each patch
 
-cdef class Field:
+cdef class State:
     cdef Patches f

@@ -350,7 +350,7 @@ def judge(const unsigned char[::1] data not None, emit=None):
 
 # --- the Python-facing field -------------------------------------------------
 
-cdef class Field:
+cdef class State:
     """A gopher-hole field of rows x cols patches with holes at the 1-based
     (row, col) pairs of ``holes`` (a hole listed twice counts once)."""
 
@@ -384,7 +384,7 @@ cdef class Field:
                 if self.f.hole[r * STRIDE + c]]
 
     def copy(self):
-        cdef Field new = Field.__new__(Field)
+        cdef State new = State.__new__(State)
         new.f = self.f
         return new
 

@@ -19,7 +19,7 @@ UNSEEN, HOLE, FALLEN = ord("#"), ord("*"), ord("!")
 SHOWN = b" 12345678"  # the character of an inspected patch, by adjacent holes
 
 
-class Field:
+class State:
     """A gopher-hole field of rows x cols patches with holes at the 1-based
     (row, col) pairs of ``holes`` (a hole listed twice counts once)."""
 
@@ -57,8 +57,8 @@ class Field:
                 if self._hole[r * s + c]]
 
     def copy(self):
-        new = Field.__new__(Field)
-        for name in Field.__slots__:
+        new = State.__new__(State)
+        for name in State.__slots__:
             value = getattr(self, name)
             setattr(new, name, value[:] if isinstance(value, bytearray) else value)
         return new
@@ -219,7 +219,7 @@ def judge(data, emit=None):
             if culprit:
                 return bad(E_HOLE_ROW - 1 + culprit)
             holes.append((r, c))
-        field = Field(rows, cols, holes)
+        field = State(rows, cols, holes)
         count = index = 0
         while lines.next():
             kind, r = lines.next_int()

@@ -1,7 +1,8 @@
-"""`gridgames gopher`: the judge-format command."""
+"""`gridgames gopher`: the judge command (the default)."""
 import argparse
 
-from .._judge import add_io_arguments, run_judge
+from .._cli import add_command, add_game, add_io_arguments
+from .._judge import run_judge
 from . import judge
 
 
@@ -22,14 +23,20 @@ def _program(text):
     return number
 
 
+JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole "
+         "lines 'ROW COLUMN', then one pick 'ROW COLUMN' per line; row 1 is the top) "
+         "and print the fenced board after every pick, between the lines "
+         "'Program N by team ID' and 'End of program N by team ID'. A pick "
+         "outside the field is reported on standard error and changes nothing.")
+
+
 def register(subparsers):
-    p = subparsers.add_parser(
-        "gopher", help="simulate gopher-hole game judge files (2001 regional, problem 6)",
-        description="Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole "
-                    "lines 'ROW COLUMN', then one pick 'ROW COLUMN' per line; row 1 is the top) "
-                    "and print the fenced board after every pick, between the lines "
-                    "'Program N by team ID' and 'End of program N by team ID'. A pick "
-                    "outside the field is reported on standard error and changes nothing.")
+    _, commands = add_game(
+        subparsers, "gopher", help="the gopher-hole game (2001 regional, problem 6): judge files",
+        description="The gopher-hole game.  'gridgames gopher [INPUT]' is short for "
+                    "'gridgames gopher judge [INPUT]'.\n\njudge: " + JUDGE)
+    p = add_command(commands, "judge", help="simulate judge files (the default command)",
+                    description=JUDGE)
     add_io_arguments(p)
     p.add_argument("--team", type=_team, default="0", metavar="ID",
                    help="the team in the header and end lines (default: 0)")

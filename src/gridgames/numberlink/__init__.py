@@ -23,7 +23,7 @@ from typing import NamedTuple, Optional
 from .._backend import kernel as _load
 from .._judge import JudgeError
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
-from ._text import format_cells, parse as _parse
+from ._text import render_cells, parse as _parse
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
 
@@ -98,11 +98,11 @@ class _Board:
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         return cls._make(*_parse(data, cls._solution))
 
-    def format(self) -> str:
+    def render(self) -> str:
         """The text format: 'R C', then the rows top first; ends in a newline."""
-        return format_cells(self.rows, self.cols, self.cells)
+        return render_cells(self.rows, self.cols, self.cells)
 
-    __str__ = format
+    __str__ = render
 
     def grid(self):
         """The rows, top first, each a tuple of cells."""

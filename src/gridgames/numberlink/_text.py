@@ -82,7 +82,7 @@ def parse(data: bytes, solution: bool):
     return rows, cols, cells
 
 
-def format_cells(rows, cols, cells) -> str:
+def render_cells(rows, cols, cells) -> str:
     """The text of a board: 'R C', then the rows, each line ending in '\\n'."""
     tokens = ["." if v == EMPTY else "#" if v == SOLID else str(v) for v in cells]
     out = [f"{rows} {cols}"]

@@ -2,6 +2,7 @@
 import argparse
 import sys
 
+from .._cli import add_command, add_game
 from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 
 GAME = "numberlink"
@@ -13,22 +14,20 @@ first: '.' an empty square, '#' a solid one, a positive integer an endpoint
 
 
 def register(subparsers):
-    p = subparsers.add_parser(
-        GAME, help="generate Number Link puzzles and check solutions",
+    _, sub = add_game(
+        subparsers, GAME, help="Number Link: generate puzzles and check solutions",
         description="Number Link: join each pair of equal numbers with a path of "
                     "adjacent squares; paths never share a square, never enter a solid "
-                    "square and together fill every other square.",
-        epilog=FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+                    "square and together fill every other square.", epilog=FORMAT)
 
-    g = sub.add_parser(
-        "generate", help="print random puzzles (union-find generator)",
+    g = add_command(
+        sub, "generate", help="print random puzzles (union-find generator)",
         description="Print COUNT puzzles of SIZE x SIZE (or SIZE x COLS) squares, "
                     "each followed, with --solution, by the solution the generator "
                     "built; blocks are separated by one empty line.  Puzzle i "
                     "(0, 1, ...) uses seed SEED + i (modulo 2**64), so any one can be "
                     "regenerated alone, identically on every platform and backend.",
-        epilog=FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=FORMAT)
     g.add_argument("size", type=_side, metavar="SIZE", help="rows (and columns if COLS is omitted), 1..1000")
     g.add_argument("cols", type=_side, nargs="?", metavar="COLS", help="columns, 1..1000")
     g.add_argument("--seed", type=int, default=0, metavar="SEED",
@@ -39,13 +38,13 @@ def register(subparsers):
     g.add_argument("-o", "--output", metavar="OUTPUT", help="write here instead of standard output")
     g.set_defaults(func=_generate)
 
-    c = sub.add_parser(
-        "check", help="check that a solution solves a puzzle",
+    c = add_command(
+        sub, "check", help="check that a solution solves a puzzle",
         description="Say whether SOLUTION solves PUZZLE.  Exit status 0 valid; 1 invalid "
                     "(the message names the first broken rule and its square, row and "
                     "column counted from 1 at the top left) or unreadable text "
                     "(line:column of the problem); 2 a file that cannot be read.",
-        epilog=FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=FORMAT)
     c.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, or - for standard input")
     c.add_argument("solution", metavar="SOLUTION", help="solution file, or - for standard input")
     c.set_defaults(func=_check)
@@ -72,9 +71,9 @@ def _generate(args):
         with writing(args.output) as out:
             for i in range(args.count):
                 puzzle, solution = generate(args.size, cols, args.seed + i)
-                text = puzzle.format()
+                text = puzzle.render()
                 if args.solution:
-                    text += "\n" + solution.format()
+                    text += "\n" + solution.render()
                 out.write((text if i == 0 else "\n" + text).encode("ascii"))
     except CannotWrite as exc:
         return fail(GAME, str(exc), 2)

@@ -3,7 +3,7 @@
 >>> b = Board(["12", "11"])          # rows top first
 >>> b.select(1, 1)                   # (row from the bottom, column from the left)
 3
->>> b.cells()                        # rows top first; the 2 fell, column 1 closed
+>>> b.grid()                        # rows top first; the 2 fell, column 1 closed
 [(None, None), (2, None)]
 >>> b.render().splitlines()          # the judge's rows
 ['        ', '    2   ']
@@ -11,7 +11,7 @@
 from operator import index
 
 from .._backend import Wrapper, kernel as _load
-from .._judge import error_at
+from .._judge import JudgeResult, error_at
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -24,15 +24,16 @@ EXPECTED = {
 
 
 def judge(data: bytes, *, backend=None, emit=None):
-    """Run a judge file.  Returns (output bytes, None), or on bad input
-    (output of every complete grid, JudgeError with line and column).  With
+    """Run a judge file.  Returns a JudgeResult: the output of every
+    complete grid, and None or a JudgeError with line and column
+    (no warnings).  With
     ``emit`` (e.g. a file's write), the output goes to it in chunks as it is
     made and only the rest is returned: memory stays bounded."""
     out, err = _load("samegame", backend).judge(data, emit)
     if err is not None:
         grid, offset, code = err
         err = error_at(data, offset, f"grid {grid}", EXPECTED[code])
-    return out, err
+    return JudgeResult(out, err, [])
 
 
 class Board(Wrapper):
@@ -88,7 +89,7 @@ class Board(Wrapper):
         scanning columns left to right, each from the bottom up."""
         return self._state.moves()
 
-    def cells(self):
+    def grid(self):
         """Rows top first, each a tuple of colours (None for an empty cell)."""
         snap, n = self._state.snapshot(), self.cols
         return [tuple(None if v == 10 else v for v in snap[r * n:(r + 1) * n])
@@ -108,7 +109,7 @@ class Board(Wrapper):
             (other.rows, other.cols, other._state.snapshot())
 
     def __repr__(self):
-        rows = ["".join("." if v is None else str(v) for v in row) for row in self.cells()]
+        rows = ["".join("." if v is None else str(v) for v in row) for row in self.grid()]
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 

@@ -1,14 +1,20 @@
-"""`gridgames samegame`: the judge-format command."""
-from .._judge import add_io_arguments, run_judge
+"""`gridgames samegame`: the judge command (the default)."""
+from .._cli import add_command, add_game, add_io_arguments
+from .._judge import run_judge
 from . import judge
+
+JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row "
+         "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
+         "a header with a 0 ends the input) and print each final grid, top row "
+         "first, or 'Game Won'.")
 
 
 def register(subparsers):
-    p = subparsers.add_parser(
-        "samegame", help="simulate SameGame judge files (ACM 1995 / UVa 339)",
-        description="Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row "
-                    "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
-                    "a header with a 0 ends the input) and print each final grid, top row "
-                    "first, or 'Game Won'.")
+    _, commands = add_game(
+        subparsers, "samegame", help="SameGame (ACM 1995 / UVa 339): judge files",
+        description="SameGame.  'gridgames samegame [INPUT]' is short for "
+                    "'gridgames samegame judge [INPUT]'.\n\njudge: " + JUDGE)
+    p = add_command(commands, "judge", help="simulate judge files (the default command)",
+                    description=JUDGE)
     add_io_arguments(p)
     p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))

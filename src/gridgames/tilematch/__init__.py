@@ -12,7 +12,7 @@ from collections import namedtuple
 from operator import index
 
 from .._backend import Wrapper, kernel as _load
-from .._judge import error_at
+from .._judge import JudgeResult, error_at
 
 # What the judge expected where it met a bad token, by the kernel's E_* code
 # (the limits are the kernel's capacities, MAX_WIDTH and MAX_ROWS).
@@ -30,15 +30,16 @@ EXPECTED = {
 
 
 def judge(data: bytes, *, backend=None, emit=None):
-    """Run a judge file.  Returns (output bytes, None), or on bad input
-    (output of every complete data set, JudgeError with line and column).
+    """Run a judge file.  Returns a JudgeResult: the output of every
+    complete data set, and None or a JudgeError with line and column
+    (no warnings).
     With ``emit`` (e.g. a file's write), the output goes to it in chunks of
     whole data sets as it is made and only the rest is returned."""
     out, err = _load("tilematch", backend).judge(data, emit)
     if err is not None:
         item, offset, code = err
         err = error_at(data, offset, f"data set {item}" if item else "header", EXPECTED[code])
-    return out, err
+    return JudgeResult(out, err, [])
 
 
 _FAR = 1 << 30  # beyond any board
@@ -113,7 +114,7 @@ class Board(Wrapper):
                 if quiet == 2 or cleared:
                     return
 
-    def cells(self, hidden=False):
+    def grid(self, hidden=False):
         """Rows top first, each a tuple of tiles (0 for empty); the visible
         rows only, unless ``hidden``."""
         snap, w = self._state.snapshot(), self.width
@@ -134,7 +135,7 @@ class Board(Wrapper):
             (other.width, other.height, other.k, other._state.rows, other._state.snapshot())
 
     def __repr__(self):
-        rows = ["".join(str(v) if v else "." for v in row) for row in self.cells(hidden=True)]
+        rows = ["".join(str(v) if v else "." for v in row) for row in self.grid(hidden=True)]
         return (f"<Board {self.width}x{self.height}+{self.hidden} hidden k={self.k} "
                 f"{self.tiles} tiles {rows}>")
 
