@@ -1,0 +1,98 @@
+"""``gridgames/Gopher-v0``: the gopher-hole game (a Minesweeper relative).
+
+Observation: the field as the player sees it, rows top first, ``uint8``
+(rows, cols): 0..8 an inspected patch with that many holes around it,
+UNSEEN (9) a patch not inspected yet, and after a fall FELL (10) at the
+hole fallen into and HOLE (11) at the other holes.  Action: a patch index
+``row * cols + col`` (both from 0, row 0 at the top) to inspect; legal
+actions are the unseen patches.  Reward: +1 per patch revealed (an
+inspection with no hole around floods its neighbours), ``-hole_penalty``
+for falling in a hole.  The episode terminates on a fall or when every safe
+patch is inspected.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..gopher import Field
+from . import _draw
+from ._base import GridEnv
+
+UNSEEN, FELL, HOLE = 9, 10, 11
+DEFAULT_SIZE = (9, 9)
+DEFAULT_HOLES = 10
+
+# Field.grid() characters -> observation values.
+_OBS = np.zeros(256, dtype=np.uint8)
+_OBS[np.frombuffer(b" 12345678#!*", np.uint8)] = np.arange(12)
+_TEXT = np.frombuffer(b".12345678#!*", np.uint8)  # observation -> ansi character
+
+
+class GopherEnv(GridEnv):
+    """The gopher-hole game on a ``rows`` x ``cols`` field (1..100 each)
+    with ``holes`` random holes placed from the env's seed, or the fixed
+    ``hole_at`` (1-based (row, col) pairs, row 1 at the top, as
+    ``gopher.Field`` takes them).  ``backend``: None, "compiled" or "pure"."""
+
+    def __init__(self, rows: int = DEFAULT_SIZE[0], cols: int = DEFAULT_SIZE[1],
+                 holes: int = DEFAULT_HOLES, hole_at: Iterable[tuple[int, int]] | None = None,
+                 hole_penalty: float = 10.0, render_mode: str | None = None,
+                 backend: str | None = None) -> None:
+        super().__init__(render_mode, backend)
+        self._fixed = None if hole_at is None else sorted(set(map(tuple, hole_at)))
+        self._field = Field(rows, cols, self._fixed or (), backend=backend)  # checks everything
+        if self._fixed is None and not 0 <= holes < rows * cols:
+            raise ValueError(f"holes must be 0..{rows * cols - 1} on a {rows}x{cols} field")
+        self.rows, self.cols = rows, cols
+        self.holes = holes if self._fixed is None else len(self._fixed)
+        self.hole_penalty = float(hole_penalty)
+        self.observation_space = spaces.Box(0, HOLE, (rows, cols), np.uint8)
+        self.action_space = spaces.Discrete(rows * cols)
+        self._obs = np.zeros((rows, cols), dtype=np.uint8)
+
+    @property
+    def field(self) -> Field:
+        """The current field, holes included (a copy)."""
+        return self._field.copy()
+
+    def _new_game(self, options: dict[str, Any]) -> None:
+        holes = self._fixed
+        if holes is None:
+            spots = self.np_random.choice(self.rows * self.cols, self.holes, replace=False)
+            holes = [(s // self.cols + 1, s % self.cols + 1) for s in spots.tolist()]
+        self._field = Field(self.rows, self.cols, holes, backend=self.backend)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        seen = "".join(self._field.grid()).encode("ascii")
+        self._obs = _OBS[np.frombuffer(seen, np.uint8)].reshape(self.rows, self.cols)
+        self._mask = (self._obs == UNSEEN).ravel() if not self._field.fell \
+            else np.zeros(self.rows * self.cols, dtype=bool)
+
+    def _play(self, action: int) -> float:
+        outcome = self._field.pick(action // self.cols + 1, action % self.cols + 1)
+        self._refresh()
+        return -self.hole_penalty if outcome.fell else float(outcome.revealed)
+
+    def _observe(self) -> npt.NDArray[np.uint8]:
+        return self._obs.copy()
+
+    def _finished(self) -> bool:
+        return self._field.fell or self._field.won
+
+    def _text(self) -> str:
+        return "".join(row.tobytes().decode() + "\n" for row in _TEXT[self._obs])
+
+    def _picture(self) -> npt.NDArray[np.uint8]:
+        obs = self._obs.astype(np.intp)
+        fill = np.select([obs == UNSEEN, obs == FELL, obs == HOLE],
+                         [_draw.UNSEEN, _draw.ALERT, _draw.HOLE], _draw.BACKGROUND)
+        # digits 1..8, '!' and '*'; nothing on blank or unseen patches
+        glyph = np.select([(obs >= 1) & (obs <= 8), obs == FELL, obs == HOLE],
+                          [obs, _draw.GLYPHS.index("!"), _draw.GLYPHS.index("*")], _draw.NONE)
+        ink = np.where(obs >= FELL, _draw.LIGHT_INK, _draw.INK)
+        return _draw.picture(fill, glyph, ink)

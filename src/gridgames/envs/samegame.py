@@ -1,0 +1,122 @@
+"""``gridgames/SameGame-v0``: SameGame on the compiled kernel.
+
+Observation: the board, rows top first, ``uint8`` (rows, cols): 0 for an
+empty cell, 1..n for the board's colours in ascending order (random boards
+use the digits 1..n, so the observation is the digit).  Action: a cell
+index ``row * cols + col`` in that layout; it removes the cell's region.
+Legal actions are the cells of regions of 2 or more.  Reward: (n-2)**2 for
+a region of n cells, plus CLEAR_BONUS when the board is cleared.  The
+episode terminates when no region of 2 or more is left.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..samegame import Board
+from . import _draw
+from ._base import GridEnv, Mask
+
+RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
+# The default board size: RESEARCH_SIZE as soon as samegame.Board takes 15
+# rows (today it takes at most 10).
+DEFAULT_SIZE = (10, 10)
+DEFAULT_COLOURS = 5
+CLEAR_BONUS = 1000.0
+_NO_CELL = 10  # what Board's snapshot holds for an empty cell
+
+
+def regions_mask(obs: npt.NDArray[np.uint8]) -> Mask:
+    """The cells (rows, cols) that belong to a region of 2 or more: those
+    with an equal non-empty neighbour (0 is empty).  Whole-array numpy."""
+    mask = np.zeros(obs.shape, dtype=bool)
+    same = obs[:, 1:] == obs[:, :-1]
+    same &= obs[:, 1:] != 0
+    mask[:, 1:] |= same
+    mask[:, :-1] |= same
+    same = obs[1:] == obs[:-1]
+    same &= obs[1:] != 0
+    mask[1:] |= same
+    mask[:-1] |= same
+    return mask
+
+
+class SameGameEnv(GridEnv):
+    """SameGame.  ``rows`` x ``cols`` random boards of ``colours`` colours
+    (1..9; the digits 1..n) drawn from the env's seed, or a fixed ``board``
+    (rows top first, strings of digits or sequences of ints 0..9, as
+    ``samegame.Board`` takes them).  ``backend``: None, "compiled" or
+    "pure"."""
+
+    def __init__(self, rows: int | None = None, cols: int | None = None,
+                 colours: int = DEFAULT_COLOURS, board: Sequence[Sequence[int] | str] | None = None,
+                 render_mode: str | None = None, backend: str | None = None) -> None:
+        super().__init__(render_mode, backend)
+        self._start: Board | None = None
+        if board is not None:
+            if rows is not None or cols is not None:
+                raise ValueError("give either a board or its size, not both")
+            self._start = Board(board, backend=backend)
+            rows, cols = self._start.rows, self._start.cols
+            self.colours = tuple(sorted({int(v) for row in board for v in row}))
+        else:
+            rows, cols = DEFAULT_SIZE if rows is None and cols is None else (rows, cols)
+            if rows is None or cols is None:
+                raise ValueError("give both rows and cols (or neither)")
+            if not 1 <= colours <= 9:
+                raise ValueError(f"colours must be 1..9, not {colours}")
+            Board([[1] * cols] * rows, backend=backend)  # the board's own size check
+            self.colours = tuple(range(1, colours + 1))
+        self.rows, self.cols = rows, cols
+        # Board's snapshot values (colours, _NO_CELL) -> observation values.
+        self._lut = np.zeros(256, dtype=np.uint8)
+        self._lut[list(self.colours)] = np.arange(1, len(self.colours) + 1)
+        self._lut[_NO_CELL] = 0
+        self._text_lut = np.frombuffer(("." + "".join(map(str, self.colours))).encode(), np.uint8)
+        self.observation_space = spaces.Box(0, len(self.colours), (rows, cols), np.uint8)
+        self.action_space = spaces.Discrete(rows * cols)
+        self._board = Board([[1] * cols] * rows, backend=backend)
+        self._obs = np.zeros((rows, cols), dtype=np.uint8)
+
+    @property
+    def board(self) -> Board:
+        """The current position (a copy: changing it changes nothing here)."""
+        return self._board.copy()
+
+    def _new_game(self, options: dict[str, Any]) -> None:
+        if self._start is not None:
+            self._board = self._start.copy()
+        else:
+            draw = self.np_random.integers(0, len(self.colours), size=(self.rows, self.cols))
+            self._board = Board(np.array(self.colours)[draw], backend=self.backend)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        # Package-internal fast path: the kernel's snapshot (bytes, bottom
+        # row first) instead of grid()'s Python tuples.
+        snap = np.frombuffer(self._board._state.snapshot(), dtype=np.uint8)
+        self._obs = self._lut[snap.reshape(self.rows, self.cols)[::-1]]
+        self._mask = regions_mask(self._obs).ravel()
+
+    def _play(self, action: int) -> float:
+        row, col = divmod(action, self.cols)
+        n = self._board.select(self.rows - row, col + 1)
+        self._refresh()
+        return float((n - 2) ** 2) + (CLEAR_BONUS if self._board.remaining == 0 else 0.0)
+
+    def _observe(self) -> npt.NDArray[np.uint8]:
+        return self._obs.copy()
+
+    def _finished(self) -> bool:
+        return not self._mask.any()
+
+    def _text(self) -> str:
+        chars = self._text_lut[self._obs]
+        return "".join(row.tobytes().decode() + "\n" for row in chars)
+
+    def _picture(self) -> npt.NDArray[np.uint8]:
+        obs = self._obs
+        return _draw.picture(np.where(obs == 0, _draw.BACKGROUND, _draw.piece(obs)))
