@@ -5,7 +5,7 @@ Observation: the field as the player sees it, rows top first, ``uint8``
 UNSEEN (9) a patch not inspected yet, and after a fall FELL (10) at the
 hole fallen into and HOLE (11) at the other holes.  Action: a patch index
 ``row * cols + col`` (both from 0, row 0 at the top) to inspect; legal
-actions are the unseen patches.  Reward: +1 per patch revealed (an
+actions are the unseen patches (none once the game is over).  Reward: +1 per patch revealed (an
 inspection with no hole around floods its neighbours), ``-hole_penalty``
 for falling in a hole.  The episode terminates on a fall or when every safe
 patch is inspected.
@@ -70,8 +70,8 @@ class GopherEnv(GridEnv):
     def _refresh(self) -> None:
         seen = "".join(self._field.grid()).encode("ascii")
         self._obs = _OBS[np.frombuffer(seen, np.uint8)].reshape(self.rows, self.cols)
-        self._mask = (self._obs == UNSEEN).ravel() if not self._field.fell \
-            else np.zeros(self.rows * self.cols, dtype=bool)
+        # Once won or fallen, the unseen patches are holes: nothing is legal.
+        self._mask = (self._obs == UNSEEN).ravel() & (not self._finished())
 
     def _play(self, action: int) -> float:
         outcome = self._field.pick(action // self.cols + 1, action % self.cols + 1)
