@@ -4,6 +4,7 @@ on both backends, which must agree step for step."""
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import gymnasium as gym  # the [gym] extra: pip install ".[test,gym]"
 import numpy as np
@@ -157,3 +158,10 @@ def test_render_modes(env_id, backend):
 def test_bad_backend_is_refused(env_id):
     with pytest.raises(ValueError):
         gym.make(env_id, backend="fast")
+
+
+def test_the_example_runs():
+    example = Path(__file__).parent.parent / "examples" / "random_masked_agent.py"
+    p = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count("episode") == 12 and "rgb_array: (240, 240, 3)" in p.stdout

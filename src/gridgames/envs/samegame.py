@@ -16,9 +16,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import kernel
 from ..samegame import Board
 from . import _draw
-from ._base import GridEnv, Mask
+from ._base import GridEnv
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
 # The default board size: RESEARCH_SIZE as soon as samegame.Board takes 15
@@ -27,21 +28,6 @@ DEFAULT_SIZE = (10, 10)
 DEFAULT_COLOURS = 5
 CLEAR_BONUS = 1000.0
 _NO_CELL = 10  # what Board's snapshot holds for an empty cell
-
-
-def regions_mask(obs: npt.NDArray[np.uint8]) -> Mask:
-    """The cells (rows, cols) that belong to a region of 2 or more: those
-    with an equal non-empty neighbour (0 is empty).  Whole-array numpy."""
-    mask = np.zeros(obs.shape, dtype=bool)
-    same = obs[:, 1:] == obs[:, :-1]
-    same &= obs[:, 1:] != 0
-    mask[:, 1:] |= same
-    mask[:, :-1] |= same
-    same = obs[1:] == obs[:-1]
-    same &= obs[1:] != 0
-    mask[1:] |= same
-    mask[:-1] |= same
-    return mask
 
 
 class SameGameEnv(GridEnv):
@@ -79,7 +65,10 @@ class SameGameEnv(GridEnv):
         self.observation_space = spaces.Box(0, len(self.colours), (rows, cols), np.uint8)
         self.action_space = spaces.Discrete(rows * cols)
         self._board = Board([[1] * cols] * rows, backend=backend)
+        self._view = kernel("envs", backend, part="view").samegame
         self._obs = np.zeros((rows, cols), dtype=np.uint8)
+        self._mask = np.zeros(rows * cols, dtype=bool)
+        self._legal = 0
 
     @property
     def board(self) -> Board:
@@ -95,11 +84,10 @@ class SameGameEnv(GridEnv):
         self._refresh()
 
     def _refresh(self) -> None:
-        # Package-internal fast path: the kernel's snapshot (bytes, bottom
-        # row first) instead of grid()'s Python tuples.
-        snap = np.frombuffer(self._board._state.snapshot(), dtype=np.uint8)
-        self._obs = self._lut[snap.reshape(self.rows, self.cols)[::-1]]
-        self._mask = regions_mask(self._obs).ravel()
+        # The hot path: the kernel's snapshot (bytes, bottom row first;
+        # package-internal) into the observation and mask buffers, in place.
+        self._legal = self._view(self._board._state.snapshot(), self._lut, self._obs,
+                                 self._mask.view(np.uint8))
 
     def _play(self, action: int) -> float:
         row, col = divmod(action, self.cols)
@@ -111,7 +99,7 @@ class SameGameEnv(GridEnv):
         return self._obs.copy()
 
     def _finished(self) -> bool:
-        return not self._mask.any()
+        return self._legal == 0
 
     def _text(self) -> str:
         chars = self._text_lut[self._obs]
