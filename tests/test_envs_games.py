@@ -75,7 +75,7 @@ def test_samegame_random_boards_use_the_colours_and_the_seed(backend):
     assert text is None
     assert env.board.grid()[0] == tuple(obs[0])  # random boards use the digits 1..n
     with pytest.raises(ValueError):
-        SameGameEnv(11, 10, backend=backend)  # beyond the board's rows today
+        SameGameEnv(1000, 10, backend=backend)  # beyond any board
     with pytest.raises(ValueError):
         SameGameEnv(5, 5, colours=10)
 
@@ -245,3 +245,19 @@ def test_numberlink_generated_solutions_play_to_the_reward(backend):
                 assert not info["illegal"], (seed, number, a, b)
                 total += reward
         assert done and total == 1.0, seed
+
+
+def test_numberlink_unique_keeps_drawing_until_one_solution(monkeypatch, backend):
+    seen = []
+
+    def count_solutions(puzzle, limit=2, backend=None):  # several, twice, then unique
+        seen.append(puzzle)
+        return 2 if len(seen) <= 2 else 1
+
+    monkeypatch.setattr(numberlink, "count_solutions", count_solutions, raising=False)
+    env = NumberLinkEnv(5, 5, unique=True, backend=backend)
+    assert env.unique
+    env.reset(seed=1)
+    assert len(seen) == 3 and env.puzzle == seen[-1] and len(set(seen)) == 3
+    monkeypatch.delattr(numberlink, "count_solutions")
+    assert not NumberLinkEnv(5, 5, unique=True, backend=backend).unique  # no counter: ignored

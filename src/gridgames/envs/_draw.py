@@ -7,6 +7,8 @@ numpy work: no Python loop per square.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -59,13 +61,13 @@ def _glyph_blocks() -> npt.NDArray[np.bool_]:
 _BLOCKS = _glyph_blocks()
 
 
-def piece(k: npt.NDArray[np.integer] | int) -> npt.NDArray[np.intp] | int:
-    """Palette index of piece colour k (k >= 1; colours repeat after PIECES)."""
+def piece(k: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.integer[Any]]:
+    """Palette indices of piece colours k (k >= 1; colours repeat after PIECES)."""
     return HOLE + 1 + (k - 1) % PIECES
 
 
-def picture(fill: npt.NDArray[np.integer], glyph: npt.NDArray[np.integer] | None = None,
-            ink: npt.NDArray[np.integer] | int = INK) -> npt.NDArray[np.uint8]:
+def picture(fill: npt.NDArray[np.integer[Any]], glyph: npt.NDArray[np.integer[Any]] | None = None,
+            ink: npt.NDArray[np.integer[Any]] | int = INK) -> npt.NDArray[np.uint8]:
     """An RGB image (rows*CELL, cols*CELL, 3) of a board: each square painted
     PALETTE[fill], with GLYPHS[glyph] (NONE: nothing) drawn in PALETTE[ink]."""
     rows, cols = fill.shape
