@@ -65,9 +65,10 @@ class SameGameEnv(GridEnv):
         self.observation_space = spaces.Box(0, len(self.colours), (rows, cols), np.uint8)
         self.action_space = spaces.Discrete(rows * cols)
         self._board = Board([[1] * cols] * rows, backend=backend)
-        self._view = kernel("envs", backend, part="view").samegame
         self._obs = np.zeros((rows, cols), dtype=np.uint8)
         self._mask = np.zeros(rows * cols, dtype=bool)
+        self._view = kernel("envs", backend, part="view").SameGameView(
+            self._lut, self._obs, self._mask.view(np.uint8))
         self._legal = 0
 
     @property
@@ -86,8 +87,7 @@ class SameGameEnv(GridEnv):
     def _refresh(self) -> None:
         # The hot path: the kernel's snapshot (bytes, bottom row first;
         # package-internal) into the observation and mask buffers, in place.
-        self._legal = self._view(self._board._state.snapshot(), self._lut, self._obs,
-                                 self._mask.view(np.uint8))
+        self._legal = self._view.update(self._board._state.snapshot())
 
     def _play(self, action: int) -> float:
         row, col = divmod(action, self.cols)
