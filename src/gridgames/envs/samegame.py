@@ -18,6 +18,7 @@ from gymnasium import spaces
 
 from .._backend import kernel
 from ..samegame import Board
+from ..samegame._pure import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
 from ._base import GridEnv
 
@@ -27,7 +28,6 @@ RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
 DEFAULT_SIZE = (10, 10)
 DEFAULT_COLOURS = 5
 CLEAR_BONUS = 1000.0
-_NO_CELL = 10  # what Board's snapshot holds for an empty cell
 
 
 class SameGameEnv(GridEnv):
