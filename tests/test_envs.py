@@ -131,6 +131,9 @@ def test_vector_envs(env_id, backend):
     assert info["action_mask"].shape == (3, n)
     masks = np.stack(envs.call("action_masks"))
     assert np.array_equal(masks, info["action_mask"])
+    one = gym.make(env_id, backend=backend, **SMALL[env_id])  # through make's wrappers
+    _, first = one.reset(seed=0)
+    assert np.array_equal(one.get_wrapper_attr("action_masks")(), first["action_mask"])
     rng = np.random.default_rng(0)
     for _ in range(20):
         actions = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in info["action_mask"]]

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from gridgames import numberlink, samegame, tilematch
+from gridgames import numberlink, tilematch
 from gridgames.envs import GopherEnv, NumberLinkEnv, SameGameEnv, TileMatchEnv
 from gridgames.envs.tilematch import DOWN, LEFT, RIGHT, UP
 
@@ -261,3 +261,10 @@ def test_numberlink_unique_keeps_drawing_until_one_solution(monkeypatch, backend
     assert len(seen) == 3 and env.puzzle == seen[-1] and len(set(seen)) == 3
     monkeypatch.delattr(numberlink, "count_solutions")
     assert not NumberLinkEnv(5, 5, unique=True, backend=backend).unique  # no counter: ignored
+
+
+def test_numberlink_refuses_boards_with_nothing_to_draw():
+    with pytest.raises(ValueError):
+        NumberLinkEnv(1, 1)
+    with pytest.raises(ValueError):
+        NumberLinkEnv(puzzle="1 2\n# .\n")

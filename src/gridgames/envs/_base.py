@@ -50,7 +50,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[npt.NDArray[Any], dict[str, Any]]:
         super().reset(seed=seed)
-        self._new_game(options or {})
+        self._new_game()  # (no reset options: the constructor holds the settings)
         self._steps = self._illegal = 0
         return self._observe(), self._info(False)
 
@@ -89,7 +89,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
                 "illegal_actions": self._illegal}
 
     # -- what each game defines ---------------------------------------------
-    def _new_game(self, options: dict[str, Any]) -> None:
+    def _new_game(self) -> None:
         raise NotImplementedError
 
     def _play(self, action: int) -> float:

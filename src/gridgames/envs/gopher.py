@@ -12,7 +12,7 @@ patch is inspected.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -59,7 +59,7 @@ class GopherEnv(GridEnv):
         """The current field, holes included (a copy)."""
         return self._field.copy()
 
-    def _new_game(self, options: dict[str, Any]) -> None:
+    def _new_game(self) -> None:
         holes = self._fixed
         if holes is None:
             spots = self.np_random.choice(self.rows * self.cols, self.holes, replace=False)

@@ -18,7 +18,6 @@ truncated after ``max_steps`` steps.
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +48,8 @@ class NumberLinkEnv(GridEnv):
         # Until the first reset: the fixed puzzle, or one that checks the size.
         self.puzzle = self._fixed or nl.generate(rows, cols, 0, backend=backend).puzzle
         rows, cols = self.puzzle.rows, self.puzzle.cols
+        if rows * cols < 2 or (self._fixed is not None and self._fixed.pairs == 0):
+            raise ValueError("a Number Link board needs 2 squares or more and a pair of numbers")
         super().__init__(render_mode, backend, 4 * rows * cols if max_steps is None else max_steps)
         self.rows, self.cols = rows, cols
         self.unique = bool(unique) and hasattr(nl, "count_solutions")
@@ -63,7 +64,7 @@ class NumberLinkEnv(GridEnv):
         self._inner = np.arange(w, (rows + 1) * w).reshape(rows, w)[:, 1:-1].ravel()
         self._new_board()
 
-    def _new_game(self, options: dict[str, Any]) -> None:
+    def _new_game(self) -> None:
         if self._fixed is None:
             while True:
                 seed = int(self.np_random.integers(0, 2 ** 63))
@@ -101,7 +102,8 @@ class NumberLinkEnv(GridEnv):
         # (Clipped: only the neighbours of board squares matter, and a target
         # in the border may have some outside the array.)
         around = np.clip(targets[:, :, None] + offsets, 0, len(self._on) - 1)  # (k, 4, 4)
-        touch = ((self._on[around] == numbers[:, None, None]) & (around != heads[:, None, None])).any(-1)
+        mine = self._on[around] == numbers[:, None, None]
+        touch = (mine & (around != heads[:, None, None])).any(axis=-1)
         at_end = closes.any(axis=1)  # the head is next to its other endpoint: it must close
         grow = (self._owner[targets] == nl.EMPTY) & ~touch & ~at_end[:, None]
         legal = np.zeros((self.max_paths, 5), dtype=bool)

@@ -10,7 +10,7 @@ episode terminates when no region of 2 or more is left.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -76,7 +76,7 @@ class SameGameEnv(GridEnv):
         """The current position (a copy: changing it changes nothing here)."""
         return self._board.copy()
 
-    def _new_game(self, options: dict[str, Any]) -> None:
+    def _new_game(self) -> None:
         if self._start is not None:
             self._board = self._start.copy()
         else:

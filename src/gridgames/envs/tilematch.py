@@ -13,7 +13,7 @@ The episode terminates when the board is cleared and is truncated after
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +35,8 @@ class TileMatchEnv(GridEnv):
     (settled before the first move, and never already cleared), or a fixed
     ``board`` (rows top first, as ``tilematch.Board`` takes them; with
     ``height``, rows above it are hidden).  ``height`` defaults to
-    DEFAULT_HEIGHT for random boards, to all the rows for a fixed one.  ``k``: the shortest run removed.
+    DEFAULT_HEIGHT for random boards, to all the rows for a fixed one.
+    ``k``: the shortest run removed.
     ``backend``: None, "compiled" or "pure"."""
 
     def __init__(self, width: int = DEFAULT_WIDTH, height: int | None = None,
@@ -61,8 +62,8 @@ class TileMatchEnv(GridEnv):
         self._obs = np.zeros((height, width), dtype=np.uint8)
         # Where a move in each direction stays on the board, in (c, r, d) order.
         c, r = np.meshgrid(np.arange(width), np.arange(height), indexing="ij")
-        self._inside = np.stack([(0 <= c + dc) & (c + dc < width) & (0 <= r + dr) & (r + dr < height)
-                                 for dc, dr in _STEP], axis=-1)
+        self._inside = np.stack([(0 <= c + dc) & (c + dc < width) & (0 <= r + dr)
+                                 & (r + dr < height) for dc, dr in _STEP], axis=-1)
 
     def encode(self, column: int, row: int, direction: int) -> int:
         """The action moving the tile at (column, row) (row 0 at the bottom)."""
@@ -78,7 +79,7 @@ class TileMatchEnv(GridEnv):
         """The current position, hidden rows included (a copy)."""
         return self._board.copy()
 
-    def _new_game(self, options: dict[str, Any]) -> None:
+    def _new_game(self) -> None:
         if self._start is not None:
             self._board = self._start.copy()
             _settle(self._board)
