@@ -268,3 +268,20 @@ def test_numberlink_refuses_boards_with_nothing_to_draw():
         NumberLinkEnv(1, 1)
     with pytest.raises(ValueError):
         NumberLinkEnv(puzzle="1 2\n# .\n")
+
+
+def test_samegame_view_twins_refuse_bad_buffers(backend):
+    from gridgames._backend import kernel
+    view = kernel("envs", backend, part="view").SameGameView
+    lut, obs, mask = np.zeros(256, np.uint8), np.zeros((2, 3), np.uint8), np.zeros(6, np.uint8)
+    ok = view(lut, 2, 3, obs, mask)
+    assert ok.update(bytes([1, 1, 2, 3, 4, 5])) == 0  # the lut maps everything to empty
+    with pytest.raises(ValueError):
+        ok.update(bytes(5))
+    with pytest.raises(ValueError):
+        view(lut[:10], 2, 3, obs, mask)
+    with pytest.raises(ValueError):
+        view(lut, 2, 3, obs, mask[:5])
+    lut[[1, 2]] = [1, 2]
+    assert view(lut, 2, 3, obs, mask).update(bytes([1, 1, 2, 2, 1, 2])) == 5
+    assert obs.tolist() == [[2, 1, 2], [1, 1, 2]] and mask.tolist() == [0, 1, 1, 1, 1, 1]

@@ -9,11 +9,13 @@ import numpy.typing as npt
 class SameGameView:
     """See ``_view.SameGameView``: fills ``obs`` and ``mask`` in place."""
 
-    def __init__(self, lut: npt.NDArray[np.uint8], obs: npt.NDArray[np.uint8],
-                 mask: npt.NDArray[np.uint8]) -> None:
-        if lut.size != 256 or mask.size != obs.size:
-            raise ValueError("need a 256-entry lut and a mask of rows*cols cells")
-        self.lut, self.obs, self.mask = lut.copy(), obs, mask
+    def __init__(self, lut: npt.NDArray[np.uint8], rows: int, cols: int,
+                 obs: npt.NDArray[np.uint8], mask: npt.NDArray[np.uint8]) -> None:
+        if lut.size != 256 or rows < 1 or cols < 1:
+            raise ValueError("need a 256-entry lut and rows, cols >= 1 (once)")
+        if obs.size != rows * cols or mask.size != rows * cols:
+            raise ValueError("obs and mask must be rows*cols bytes each")
+        self.lut, self.obs, self.mask = lut.copy(), obs.reshape(rows, cols), mask
 
     def update(self, snap: bytes) -> int:
         """Fill ``obs`` and ``mask``; the number of cells in regions of 2+."""

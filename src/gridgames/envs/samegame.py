@@ -68,7 +68,7 @@ class SameGameEnv(GridEnv):
         self._obs = np.zeros((rows, cols), dtype=np.uint8)
         self._mask = np.zeros(rows * cols, dtype=bool)
         self._view = kernel("envs", backend, part="view").SameGameView(
-            self._lut, self._obs, self._mask.view(np.uint8))
+            self._lut, rows, cols, self._obs, self._mask.view(np.uint8))
         self._legal = 0
 
     @property
