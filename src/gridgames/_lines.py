@@ -87,12 +87,12 @@ class Reader:
         self.expect(b"\n", "end of line")
 
     def separator(self) -> None:
-        """One space or one line break (formats without line structure)."""
+        """Spaces and line breaks, at least one (formats without line
+        structure); tabs, carriage returns and other bytes are defects."""
         if self.peek() not in (b" ", b"\n"):
             raise self.fail(f"expected a space or a line break, found {self.found()}")
-        self.pos += 1
-        if self.peek() in (b" ", b"\n"):
-            raise self.fail("expected one separator, found another space or line break")
+        while self.peek() in (b" ", b"\n"):
+            self.pos += 1
 
     def ints(self, count: int, low: int, high: int, what: str) -> "list[int]":
         """``count`` integers on one line, single spaces between, then the
