@@ -37,6 +37,7 @@ def validate(data: bytes) -> int:
             r.ints(2, -MAX_COORD, MAX_COORD, "a pick coordinate")
         if r.at_end():
             return games
+        blank = r.pos
         r.newline()  # the empty line between two games
         if r.at_end():
-            raise r.fail("expected another game after the empty line, found end of file")
+            raise r.fail("expected another game after this empty line, found end of file", blank)
