@@ -5,7 +5,7 @@ this file into the stand-alone output validator of the tile game's package.
 Each function returns None (accepted) or a one-line reason naming the first
 differing line of the answer.
 """
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 _SHOWN = 60  # longest line quoted in a message
 
@@ -63,7 +63,7 @@ def tiles(expected: bytes, found: bytes, lenient: bool = False) -> Optional[str]
     return _pairs(_numbered(expected, False, False), _numbered(found, False, False), same)
 
 
-def _pairs(want: Lines, got: Lines, same) -> Optional[str]:
+def _pairs(want: Lines, got: Lines, same: Callable[[bytes, bytes], bool]) -> Optional[str]:
     for i in range(max(len(want), len(got))):
         a = want[i][1] if i < len(want) else None
         b = got[i][1] if i < len(got) else None
@@ -73,7 +73,7 @@ def _pairs(want: Lines, got: Lines, same) -> Optional[str]:
     return None
 
 
-def kattis_main(compare) -> None:
+def kattis_main(compare: Callable[[bytes, bytes], Optional[str]]) -> None:
     """A Kattis output validator: ``prog INPUT ANSWER FEEDBACK_DIR < OUTPUT``;
     exit 42 accepted, 43 wrong answer (the reason in judgemessage.txt)."""
     import os

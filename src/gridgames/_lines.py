@@ -6,6 +6,7 @@ validator of a Kattis package.  Integers are ``0`` or ``-?[1-9][0-9]*`` (no
 leading zeros, no ``+``, no ``-0``); every separator is asked for by name, so
 tabs, carriage returns, double spaces and trailing junk are all defects.
 """
+from typing import Callable
 
 
 class Invalid(Exception):
@@ -56,7 +57,7 @@ class Reader:
     def peek(self) -> bytes:
         return self.data[self.pos:self.pos + 1]
 
-    def int(self, low: int, high: int, what: str) -> int:
+    def number(self, low: int, high: int, what: str) -> int:
         """An integer ``low..high`` described as ``what``."""
         data, start = self.data, self.pos
         pos = start + (data[start:start + 1] == b"-")
@@ -101,7 +102,7 @@ class Reader:
         for i in range(count):
             if i:
                 self.space()
-            values.append(self.int(low, high, what))
+            values.append(self.number(low, high, what))
         self.newline()
         return values
 
@@ -110,7 +111,7 @@ class Reader:
             raise self.fail(f"expected end of file, found {self.found()}")
 
 
-def kattis_main(validate) -> None:
+def kattis_main(validate: "Callable[[bytes], object]") -> None:
     """Run ``validate(bytes)`` on standard input with the Kattis exit codes:
     42 valid, 43 invalid (the reason on standard error)."""
     import sys

@@ -9,7 +9,7 @@ each game is named in ``COMPARE``.
 import argparse
 import importlib
 import random
-from typing import Callable, Dict, Optional, Sequence, TypeVar
+from typing import Any, Callable, Dict, Optional, Sequence, TypeVar
 
 from . import _compare
 from ._cli import add_command, add_io_arguments
@@ -49,7 +49,7 @@ class Rand:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: "list[Any]") -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -90,11 +90,11 @@ def positive(text: str) -> int:
     return value
 
 
-def register_tools(commands, game: str) -> None:
+def register_tools(commands: "argparse._SubParsersAction[argparse.ArgumentParser]", game: str) -> None:
     """Add ``generate``, ``validate`` and ``check`` to a judge game's commands."""
     gen = importlib.import_module(f"gridgames.{game}._generate")
     p = add_command(commands, "generate", help="write a random judge file",
-                    description=gen.__doc__.split("\n\n")[0] + "\n\n" + gen.LIMITS)
+                    description=(gen.__doc__ or "").split("\n\n")[0] + "\n\n" + gen.LIMITS)
     p.add_argument("--seed", type=_seed, default=0, help="the seed (default 0): one seed, one file, "
                    "on every platform")
     p.add_argument("--count", type=positive, metavar="N",
@@ -104,7 +104,7 @@ def register_tools(commands, game: str) -> None:
     p.set_defaults(func=lambda args: _run_generate(args, game, gen))
 
     p = add_command(commands, "validate", help="check a judge file against the contest format",
-                    description=importlib.import_module(f"gridgames.{game}._validate").__doc__)
+                    description=importlib.import_module(f"gridgames.{game}._validate").__doc__ or "")
     p.add_argument("input", nargs="?", default="-", metavar="INPUT",
                    help="the judge file, or - for standard input (the default)")
     p.add_argument("--kattis", action="store_true",
@@ -130,7 +130,7 @@ def _compare_doc(game: str) -> str:
     return "The answer must match byte for byte."
 
 
-def _run_generate(args, game: str, gen) -> int:
+def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
     options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
     try:
         text = gen.generate(args.seed, args.count, **options)
@@ -144,7 +144,7 @@ def _run_generate(args, game: str, gen) -> int:
     return 0
 
 
-def _run_validate(args, game: str) -> int:
+def _run_validate(args: argparse.Namespace, game: str) -> int:
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
     try:
@@ -158,7 +158,7 @@ def _run_validate(args, game: str) -> int:
     return KATTIS_VALID if args.kattis else 0
 
 
-def _run_check(args, game: str) -> int:
+def _run_check(args: argparse.Namespace, game: str) -> int:
     try:
         data = read_input(args.input)
     except OSError as exc:

@@ -6,6 +6,7 @@ Picks are mostly inside the field, some on holes (the game ends, later
 picks are skipped), some outside it (row or column 0, -1 or beyond the
 field: a warning, no change).
 """
+import argparse
 from typing import Optional
 
 from .._toolkit import Rand
@@ -17,7 +18,7 @@ MAX_COUNT = 4
 OPTIONS = ("rows", "cols", "density", "picks")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rows", type=int, default=MAX_SIDE, metavar="R",
                         help=f"largest NROWS (1..{MAX_SIDE}, default {MAX_SIDE})")
     parser.add_argument("--cols", type=int, default=MAX_SIDE, metavar="C",

@@ -22,9 +22,9 @@ def validate(data: bytes) -> int:
         holes, seen = r.ints(1, 0, rows * cols, "the number of holes NHOLES")[0], set()
         for _ in range(holes):
             start = r.pos
-            row = r.int(1, rows, "a hole row")
+            row = r.number(1, rows, "a hole row")
             r.space()
-            col = r.int(1, cols, "a hole column")
+            col = r.number(1, cols, "a hole column")
             r.newline()
             if (row, col) in seen:
                 raise r.fail(f"expected a new hole, found {row} {col} listed twice", start)

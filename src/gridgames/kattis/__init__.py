@@ -13,7 +13,9 @@ import inspect
 import shutil
 import uuid
 from pathlib import Path
-from typing import Dict, Tuple
+import os
+from types import ModuleType
+from typing import Dict, Iterator, Sequence, Tuple, Union
 
 from .. import _compare, _lines
 from .._toolkit import Rand
@@ -60,7 +62,7 @@ def submission(game: str, mistake: str = "") -> str:
     return text
 
 
-def _program(parts, call: str, doc: str) -> str:
+def _program(parts: Sequence[ModuleType], call: str, doc: str) -> str:
     """One stand-alone Python file: the sources of ``parts`` (modules), with
     their relative imports dropped, then ``call``."""
     body = []
@@ -84,7 +86,7 @@ def output_validator() -> str:
                     "Output validator of the tile game, assembled by gridgames from _compare.py.")
 
 
-def secret_cases(game: str, count: int, seed: int):
+def secret_cases(game: str, count: int, seed: int) -> Iterator[Tuple[str, bytes, bytes]]:
     """(name, input, answer) for ``count`` generated cases; answers from the engine."""
     gen = importlib.import_module(f"gridgames.{game}._generate")
     judge = importlib.import_module(f"gridgames.{game}").judge
@@ -96,7 +98,8 @@ def secret_cases(game: str, count: int, seed: int):
         yield f"{i:03d}-random", data, out
 
 
-def write_package(game: str, directory, secret: int = 12, seed: int = 0) -> Path:
+def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: int = 12,
+                  seed: int = 0) -> Path:
     """Write the Kattis problem package of ``game`` into ``directory`` (created;
     existing files in it are overwritten).  Returns its path."""
     if game not in PROBLEM_YAML:

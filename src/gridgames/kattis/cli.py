@@ -1,4 +1,6 @@
 """`gridgames package GAME DIR`: write a Kattis problem package."""
+import argparse
+
 from .._cli import add_command
 from .._judge import fail
 from .._toolkit import positive
@@ -13,7 +15,7 @@ DESCRIPTION = ("Write a complete Kattis problem package for GAME into DIR: probl
                "the package with problemtools: 'verifyproblem DIR'.")
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = add_command(subparsers, "package", help="write a Kattis problem package for a judge game",
                     description=DESCRIPTION)
     p.add_argument("game", choices=sorted(PROBLEM_YAML), metavar="GAME",
@@ -25,7 +27,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=_run)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     try:
         write_package(args.game, args.directory, args.secret, args.seed)
     except OSError as exc:

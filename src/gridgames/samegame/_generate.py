@@ -7,6 +7,7 @@ moves played on the engine, mixed with ignored ones: outside the frame
 (with a zero such as '0 5', or '99 99'), empty cells, single cells; after a
 win some pairs follow that the judge skips.
 """
+import argparse
 from typing import List, Optional, Tuple
 
 from .._toolkit import Rand
@@ -19,7 +20,7 @@ MAX_COUNT = 5
 OPTIONS = ("rows", "cols", "colours", "moves")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rows", type=int, default=MAX_ROWS, metavar="M",
                         help=f"largest row count (1..{MAX_ROWS}, default {MAX_ROWS})")
     parser.add_argument("--cols", type=int, default=MAX_COLS, metavar="N",

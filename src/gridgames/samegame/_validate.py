@@ -17,11 +17,11 @@ def validate(data: bytes) -> int:
     """Raise ``Invalid`` at the first defect; returns the number of grids."""
     r, grids = Reader(data), 0
     while True:
-        m = r.int(0 if grids else 1, MAX_ROWS, "the row count M" if grids == 0 else
+        m = r.number(0 if grids else 1, MAX_ROWS, "the row count M" if grids == 0 else
                   "the row count M (or 0 0 to end the input)")
         r.separator()
-        n = r.int(0, 0, "0 (the header '0 0' ends the input)") if m == 0 else \
-            r.int(1, MAX_COLS, "the column count N")
+        n = r.number(0, 0, "0 (the header '0 0' ends the input)") if m == 0 else \
+            r.number(1, MAX_COLS, "the column count N")
         if m == 0:
             r.newline()
             r.end()
@@ -29,12 +29,12 @@ def validate(data: bytes) -> int:
         grids += 1
         for _ in range(m * n):
             r.separator()
-            r.int(0, 9, "a colour")
+            r.number(0, 9, "a colour")
         while True:
             r.separator()
-            row = r.int(0, MAX_COORD, "a selection row")
+            row = r.number(0, MAX_COORD, "a selection row")
             r.separator()
-            col = r.int(0, MAX_COORD, "a selection column")
+            col = r.number(0, MAX_COORD, "a selection column")
             if row == col == 0:
                 break
         r.separator()

@@ -7,6 +7,7 @@ tile kinds are frequent, so runs form.  Moves are mostly one-square moves of
 a visible tile, mixed with invalid ones: from an empty cell, diagonal, two
 squares, zero squares, off the board.
 """
+import argparse
 from typing import List, Optional
 
 from .._toolkit import Rand
@@ -19,7 +20,7 @@ MAX_COUNT = 5
 OPTIONS = ("width", "height", "k", "given_rows", "moves", "kinds")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--width", type=int, default=MAX_SIDE, metavar="W",
                         help=f"largest width (1..{MAX_SIDE}, default {MAX_SIDE})")
     parser.add_argument("--height", type=int, default=MAX_SIDE, metavar="H",
