@@ -13,6 +13,7 @@ from ._cli import with_default_command
 from ._judge import quiet_broken_pipe
 
 GAMES = ("samegame", "tilematch", "gopher", "numberlink")
+TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
@@ -31,6 +32,8 @@ def build_parser():
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for game in GAMES:
         importlib.import_module(f"gridgames.{game}.cli").register(sub)
+    for module in TOOLS.values():
+        importlib.import_module(module).register(sub)
     return parser
 
 
@@ -38,7 +41,7 @@ def commands_of(parser) -> dict:
     """game -> the names of its commands."""
     games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {game: set(next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices)
-            for game, p in games.choices.items()}
+            for game, p in games.choices.items() if game not in TOOLS}
 
 
 def main(argv=None) -> int:

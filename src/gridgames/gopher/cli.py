@@ -3,6 +3,7 @@ import argparse
 
 from .._cli import add_command, add_game, add_io_arguments
 from .._judge import run_judge
+from .._toolkit import register_tools
 from . import judge
 
 
@@ -44,3 +45,6 @@ def register(subparsers):
                    help="the program number in the header and end lines (default: 6)")
     p.set_defaults(func=lambda args: run_judge(args, "gopher", lambda data, emit: judge(
         data, team=args.team, program=args.program, emit=emit)))
+
+    # The judge toolkit: generate, validate, check.
+    register_tools(commands, "gopher")

@@ -1,6 +1,7 @@
 """`gridgames samegame`: the judge command (the default)."""
 from .._cli import add_command, add_game, add_io_arguments
 from .._judge import run_judge
+from .._toolkit import register_tools
 from . import judge
 
 JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row "
@@ -18,3 +19,6 @@ def register(subparsers):
                     description=JUDGE)
     add_io_arguments(p)
     p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))
+
+    # The judge toolkit: generate, validate, check.
+    register_tools(commands, "samegame")

@@ -1,6 +1,7 @@
 """`gridgames tilematch`: the judge command (the default)."""
 from .._cli import add_command, add_game, add_io_arguments
 from .._judge import run_judge
+from .._toolkit import register_tools
 from . import judge
 
 JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
@@ -17,3 +18,6 @@ def register(subparsers):
                     description=JUDGE)
     add_io_arguments(p)
     p.set_defaults(func=lambda args: run_judge(args, "tilematch", judge))
+
+    # The judge toolkit: generate, validate, check.
+    register_tools(commands, "tilematch")

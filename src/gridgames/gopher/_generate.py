@@ -1,0 +1,65 @@
+"""Random gopher-hole judge files within the 2001 limits, one seed one file.
+
+Games are drawn of three kinds: 1x1, full size (100 x 100) and random
+sizes, with hole densities from none to dense (sparse fields flood widely).
+Picks are mostly inside the field, some on holes (the game ends, later
+picks are skipped), some outside it (row or column 0, -1 or beyond the
+field: a warning, no change).
+"""
+import argparse
+from typing import Optional
+
+from .._toolkit import Rand
+from ._validate import MAX_SIDE
+
+LIMITS = f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's)."
+CASES = "games"
+MAX_COUNT = 4
+OPTIONS = ("rows", "cols", "density", "picks")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rows", type=int, default=MAX_SIDE, metavar="R",
+                        help=f"largest NROWS (1..{MAX_SIDE}, default {MAX_SIDE})")
+    parser.add_argument("--cols", type=int, default=MAX_SIDE, metavar="C",
+                        help=f"largest NCOLUMNS (1..{MAX_SIDE}, default {MAX_SIDE})")
+    parser.add_argument("--density", type=float, metavar="P",
+                        help="the chance that a patch is a hole (0..1; default drawn)")
+    parser.add_argument("--picks", type=int, default=12, metavar="N",
+                        help="most picks in a game (default 12)")
+
+
+def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_SIDE,
+             cols: int = MAX_SIDE, density: Optional[float] = None, picks: int = 12) -> bytes:
+    """A judge file of ``count`` games (default: 1..4, drawn)."""
+    for name, value, high in (("rows", rows, MAX_SIDE), ("cols", cols, MAX_SIDE),
+                              ("picks", picks + 1, 10001)):
+        if not 1 <= value <= high:
+            raise ValueError(f"--{name} is out of range: {value if name != 'picks' else picks}")
+    if density is not None and not 0 <= density <= 1:
+        raise ValueError(f"--density must be 0..1, not {density}")
+    rng = Rand(seed)
+    count = count or rng.between(1, MAX_COUNT)
+    return "\n".join(_game(rng, rows, cols, density, picks) for _ in range(count)).encode()
+
+
+def _game(rng: Rand, max_rows: int, max_cols: int, density: Optional[float], max_picks: int) -> str:
+    kind = rng.below(6)
+    rows, cols = (1, 1) if kind == 0 else (max_rows, max_cols) if kind == 1 else \
+        (rng.between(1, max_rows), rng.between(1, max_cols))
+    p = rng.choice((0.0, 0.02, 0.05, 0.1, 0.2, 0.4)) if density is None else density
+    holes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if rng.chance(p)]
+    rng.shuffle(holes)
+    lines = [f"{rows} {cols}", str(len(holes))] + [f"{r} {c}" for r, c in holes]
+    for _ in range(rng.between(0, max_picks)):
+        kind = rng.below(10)
+        if kind == 0:
+            pick = (rng.choice((0, -1, rows + 1, 999)), rng.between(1, cols))
+        elif kind == 1:
+            pick = (rng.between(1, rows), rng.choice((0, -1, cols + 1)))
+        elif kind == 2 and holes:
+            pick = rng.choice(holes)
+        else:
+            pick = (rng.between(1, rows), rng.between(1, cols))
+        lines.append(f"{pick[0]} {pick[1]}")
+    return "\n".join(lines) + "\n"
