@@ -4,14 +4,20 @@
 compiled ``_kernel`` module and falls back to ``_pure`` only when the kernel
 cannot be imported (for example an install made without a compiler).
 """
+from __future__ import annotations
+
 import importlib
 import os
+import warnings
+from types import ModuleType
+from typing import Any, Optional, TypeVar
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
+GAMES = ("samegame", "tilematch", "gopher", "numberlink")
 
 
-def kernel(game, backend=None, part="kernel"):
+def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
     """Return a kernel module of ``game`` ("samegame", ...).
 
     ``part`` names the module pair: "kernel" is ``_kernel`` (compiled) and
@@ -33,29 +39,83 @@ def kernel(game, backend=None, part="kernel"):
         return importlib.import_module(pure)
 
 
-def name_of(module):
+def name_of(module: ModuleType) -> str:
     """'compiled' or 'pure-python', for a kernel module."""
     return "pure-python" if module.__name__.endswith("_pure") else "compiled"
 
 
+def parts(game: str) -> list[str]:
+    """The kernel parts of ``game``: "kernel" and each P with a twin ``_P_pure.py``."""
+    package = importlib.import_module(f"gridgames.{game}")
+    names = os.listdir(os.path.dirname(package.__file__ or ""))
+    return ["kernel"] + sorted(n[1:-len("_pure.py")] for n in names
+                               if n.startswith("_") and n.endswith("_pure.py") and n != "_pure.py")
+
+
+def game_backend(game: str) -> str:
+    """What ``game`` runs on by default: "compiled" when every part of it is
+    compiled, else "pure-python".  A compiled module that exists but cannot
+    be imported, or a game only partly compiled, is a broken build: it is
+    reported with a RuntimeWarning (a build without a compiler is not)."""
+    names = set()
+    for part in parts(game):
+        module = kernel(game, None, part)
+        names.add(name_of(module))
+        if FORCE_PURE:
+            continue
+        try:
+            importlib.import_module(f"gridgames.{game}._{part}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"gridgames.{game}._{part}":  # a dependency of it is missing
+                _broken(game, part, exc)
+        except ImportError as exc:  # built, but unusable (ABI, symbols)
+            _broken(game, part, exc)
+    if names == {"compiled"}:
+        return "compiled"
+    if len(names) > 1:
+        warnings.warn(f"gridgames: {game} is only partly compiled; it runs on pure Python",
+                      RuntimeWarning, stacklevel=3)
+    return "pure-python"
+
+
+def _broken(game: str, part: str, exc: ImportError) -> None:
+    warnings.warn(f"gridgames: the compiled {game} {part} cannot be imported ({exc}); "
+                  "using the pure-Python twin", RuntimeWarning, stacklevel=4)
+
+
+def summary(backends: dict[str, str]) -> str:
+    """"compiled" when every game is, "pure-python" when none is, else "partial"."""
+    found = set(backends.values())
+    return found.pop() if len(found) == 1 else "partial"
+
+
+W = TypeVar("W", bound="Wrapper")
+
+
 class Wrapper:
     """Base of the public game objects: each wraps one backend's ``State``
-    (or ``Field``) object in ``_state`` and delegates to it."""
+    object in ``_state`` and delegates to it.
+
+    Threads: different objects may be used from different threads at once,
+    also on free-threaded Python (the kernels keep no module-level state).
+    One object is NOT safe to use from several threads at once while any of
+    them changes it: guard it with a lock, or give each thread a ``copy()``."""
 
     __slots__ = ("_state",)
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
+    _state: Any  # each game's class narrows it to its kernel's State
 
     @classmethod
-    def _wrap(cls, state):
+    def _wrap(cls: type[W], state: Any) -> W:
         obj = cls.__new__(cls)
         obj._state = state
         return obj
 
     @property
-    def backend(self):
+    def backend(self) -> str:
         """'compiled' or 'pure': the implementation behind this object."""
         return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
 
-    def copy(self):
+    def copy(self: W) -> W:
         """An independent copy (same backend)."""
         return self._wrap(self._state.copy())
