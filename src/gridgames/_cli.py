@@ -58,8 +58,14 @@ def add_io_arguments(parser: argparse.ArgumentParser) -> None:
 def with_default_command(argv: list[str], commands_of: dict[str, set[str]]) -> list[str]:
     """``argv`` with ``judge`` inserted after a judge game whose next word is
     not one of its commands (``commands_of``: game -> its command names)."""
-    if argv and argv[0] in commands_of and DEFAULT_COMMAND in commands_of[argv[0]]:
-        rest = argv[1:]
-        if not rest or (rest[0] not in commands_of[argv[0]] and rest[0] not in HELP_FLAGS):
-            return [argv[0], DEFAULT_COMMAND, *rest]
+    at = game_position(argv)
+    if at < len(argv) and DEFAULT_COMMAND in commands_of.get(argv[at], ()):
+        game, rest = argv[at], argv[at + 1:]
+        if not rest or (rest[0] not in commands_of[game] and rest[0] not in HELP_FLAGS):
+            return [*argv[:at + 1], DEFAULT_COMMAND, *rest]
     return argv
+
+
+def game_position(argv: list[str]) -> int:
+    """Index of the game in ``argv``: its first word that is not an option."""
+    return next((i for i, word in enumerate(argv) if not word.startswith("-")), len(argv))

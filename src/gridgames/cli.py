@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 from . import BACKEND, BACKENDS, __version__
 from ._backend import GAMES
-from ._cli import with_default_command
+from ._cli import game_position, with_default_command
 from ._judge import quiet_broken_pipe
 
 DESCRIPTION = """\
@@ -54,7 +54,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
     if unknown:  # reported by the command that was given them, with its usage
-        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+        before_game = set(argv[:game_position(argv)])
+        given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
+        given.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         status: int = args.func(args)
         return status

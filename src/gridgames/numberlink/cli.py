@@ -1,7 +1,7 @@
 """`gridgames numberlink generate|check`."""
 import argparse
 import sys
-from typing import Any
+from typing import Any, Optional
 
 from .._cli import Commands, add_command, add_game
 from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
@@ -52,17 +52,26 @@ def register(subparsers: Commands) -> None:
 
 
 def _side(text: str) -> int:
-    value = int(text) if text.lstrip("-").isdigit() else None
+    value = _integer(text)
     if value is None or not 1 <= value <= 1000:
         raise argparse.ArgumentTypeError(f"board sides are 1..1000, not {text!r}")
     return value
 
 
 def _count(text: str) -> int:
-    value = int(text) if text.isdigit() else None
+    value = _integer(text)
     if value is None or value < 1:
         raise argparse.ArgumentTypeError(f"COUNT is a positive integer, not {text!r}")
     return value
+
+
+def _integer(text: str) -> Optional[int]:
+    # Every failure must be an ArgumentTypeError of ours: argparse reports a
+    # ValueError as "invalid _side value" ('²'.isdigit() is true; int() refuses it).
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def _generate(args: argparse.Namespace) -> int:
