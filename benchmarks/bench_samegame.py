@@ -57,7 +57,7 @@ def test_judge_200_grids(benchmark, small_file, backend):
 
 def run(cmd, path):
     with open(path, "rb") as f:
-        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = subprocess.run(cmd, stdin=f, capture_output=True)
     assert p.returncode == 0, p.stderr
     return p.stdout
 

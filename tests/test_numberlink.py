@@ -7,8 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
 from gridgames._backend import kernel
-from gridgames.numberlink import (EMPTY, SOLID, JudgeError, Puzzle, Solution, check,
-                                  generate)
+from gridgames.numberlink import EMPTY, SOLID, JudgeError, Puzzle, Solution, check, generate
 
 # Vigna's splitmix64.c, seed 0: the published first outputs (they also seed
 # xoshiro256** in its reference code).

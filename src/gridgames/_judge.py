@@ -9,8 +9,9 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Callable, Iterator, NamedTuple, Optional, Protocol
+from typing import BinaryIO, NamedTuple, Optional, Protocol
 
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = 24  # longest token quoted in a message

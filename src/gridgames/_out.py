@@ -4,7 +4,8 @@ A list of byte pieces; with an ``emit`` function, the complete results it
 holds are handed over at ``boundary()`` once PIECES of them wait, so memory
 stays bounded however much output a small input asks for.
 """
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 PIECES = 4096
 

@@ -3,7 +3,7 @@
 ``next_int`` returns (kind, value); the offset of that token is ``start``.
 """
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = 0, 1, 2, 3
 HUGE = 1_000_000_000  # values are saturated here, as in the compiled scanner

@@ -7,7 +7,8 @@ judge-format commands lives in ``gridgames._judge``.
 import argparse
 import importlib
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from . import BACKEND, BACKENDS, __version__
 from ._backend import GAMES

@@ -1,6 +1,7 @@
 """A user's script, checked by ``mypy --strict`` in tests/test_typing.py
 (never run): every documented result has its precise type, none is Any."""
-from typing import Iterator, Optional
+from collections.abc import Iterator
+from typing import Optional
 
 from typing_extensions import assert_type
 

@@ -17,8 +17,9 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from operator import index
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, JudgeWarning, error_at, locate

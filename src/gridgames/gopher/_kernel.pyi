@@ -1,7 +1,8 @@
 # Type information for the compiled gopher kernel (_kernel.pyx).  The
 # pure-Python twin _pure.py has the same interface; the public wrappers in
 # __init__.py type their ``_state`` with the State below.
-from typing import Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import Optional
 
 from typing_extensions import Buffer
 

@@ -19,13 +19,14 @@ is on line r + 1 of the text.  ``backend`` is None (the default choice),
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import index
-from typing import Iterable, NamedTuple, Optional, TypeVar, Union
+from typing import NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
-from ._text import render_cells, parse as _parse
+from ._text import parse as _parse, render_cells
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
 

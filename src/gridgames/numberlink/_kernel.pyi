@@ -1,7 +1,8 @@
 # Type information for the compiled Number Link kernel (_kernel.pyx).  The
 # pure-Python twin _pure.py has the same interface.
 from array import array
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 def splitmix64(seed: int, count: int) -> list[int]: ...
 def uniform(seed: int, bound: int, count: int) -> list[int]: ...

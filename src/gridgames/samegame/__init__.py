@@ -10,8 +10,9 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from operator import index
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_at

@@ -1,7 +1,8 @@
 # Type information for the compiled SameGame kernel (_kernel.pyx).  The
 # pure-Python twin _pure.py has the same interface; the public wrappers in
 # __init__.py type their ``_state`` with the State below.
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 from typing_extensions import Buffer
 

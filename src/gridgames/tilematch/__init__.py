@@ -10,8 +10,9 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from operator import index
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_at
