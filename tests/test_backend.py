@@ -7,32 +7,40 @@ import sys
 import gridgames
 from gridgames._backend import GAMES, parts, summary
 
-# Makes one compiled module unimportable, as a broken or partial build would,
-# then prints what gridgames reports.  argv: module, exception class name.
-PROBE = """
-import sys, warnings
-module, error = sys.argv[1], getattr(__builtins__, sys.argv[2])
+# Makes one compiled module (argv[1]) unimportable, as a build without it
+# would; the programs below then run.
+REFUSE = """
+import sys
 class Refuse:
     def find_spec(self, name, path=None, target=None):
-        if name == module:
-            raise error("simulated", name=name)
+        if name == sys.argv[1]:
+            raise ModuleNotFoundError("simulated: not built", name=name)
 sys.meta_path.insert(0, Refuse())
+"""
+REPORT = REFUSE + """
+import warnings
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     import gridgames
-from gridgames.cli import version
-print(gridgames.BACKEND, gridgames.BACKENDS["gopher"], gridgames.BACKENDS["samegame"])
-print(version())
-for w in caught:
-    print(w.category.__name__, w.message)
+    from gridgames import gopher
+    from gridgames.cli import version
+    print(gridgames.BACKEND, gridgames.BACKENDS["gopher"], gridgames.BACKENDS["samegame"])
+    print(version())
+    print(len(caught), "warnings on import")
+    assert gopher.judge(b"1 1\\n0\\n1 1\\n").output.count(b"|") == 2
+    for w in caught:
+        print(w.category.__name__, w.message)
+"""
+CLI = REFUSE + """
+from gridgames.cli import main
+raise SystemExit(main(sys.argv[2:]))
 """
 
 
-def probe(module, error="ModuleNotFoundError"):
+def run(program, module, *args, stdin=""):
     env = dict(os.environ, GRIDGAMES_PURE_PYTHON="0")
-    p = subprocess.run([sys.executable, "-c", PROBE, module, error],
-                       capture_output=True, text=True, env=env, check=True)
-    return p.stdout.splitlines()
+    return subprocess.run([sys.executable, "-c", program, module, *args], input=stdin,
+                          capture_output=True, text=True, env=env, check=True)
 
 
 def test_every_game_is_compiled_here():
@@ -40,17 +48,23 @@ def test_every_game_is_compiled_here():
     assert gridgames.BACKEND == "compiled"
 
 
-def test_a_game_built_without_its_kernel_is_reported():
-    lines = probe("gridgames.gopher._kernel")
+def test_a_game_running_pure_python_is_reported():
+    lines = run(REPORT, "gridgames.gopher._kernel").stdout.splitlines()
     assert lines[0] == "partial pure-python compiled"
     assert lines[1].endswith("(partial; pure-python: gopher)")
-    assert len(lines) == 2  # not built is a choice (no compiler): no warning
+    assert lines[2] == "0 warnings on import"
+    # the first judge() that falls back says so
+    assert lines[3:] == [f"RuntimeWarning {WARNING}"]
 
 
-def test_a_kernel_that_fails_to_import_is_a_warning():
-    lines = probe("gridgames.gopher._kernel", "ImportError")
-    assert lines[0] == "partial pure-python compiled"
-    assert lines[2].startswith("RuntimeWarning gridgames: the compiled gopher kernel cannot be imported")
+def test_the_cli_says_it_in_one_line():
+    p = run(CLI, "gridgames.gopher._kernel", "gopher", "-", stdin="1 1\n0\n1 1\n")
+    assert p.stderr == f"{WARNING}\n"
+    assert p.stdout.count("|") == 2
+
+
+WARNING = ("gridgames gopher: running on the pure-Python twin (simulated: not built); "
+           "set GRIDGAMES_PURE_PYTHON=1 to choose it without this warning")
 
 
 def test_forced_pure_python():

@@ -328,7 +328,7 @@ def test_parse_reads_the_cells():
     # anything after the last row
     (b"1 2\n1 1\n\n# #\n", "4:1: after the last row: expected the end of the input, found '#'"),
 ])
-def test_puzzle_parse_errors(text, where, backend):
+def test_puzzle_parse_errors(text, where):
     with pytest.raises(JudgeError) as info:
         Puzzle.parse(text)
     assert str(info.value) == where
@@ -369,7 +369,7 @@ FUZZ = settings(max_examples=250, deadline=None,
 
 @FUZZ
 @given(text=st.lists(PIECES, max_size=24).map(b"".join) | st.binary(max_size=30))
-def test_any_text_parses_or_fails_with_a_position(backend, text):
+def test_any_text_parses_or_fails_with_a_position(text):
     for kind in (Puzzle, Solution):
         try:
             board = kind.parse(text)

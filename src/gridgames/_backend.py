@@ -33,9 +33,13 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
         return importlib.import_module(pure)
     try:
         return importlib.import_module(compiled)
-    except ImportError:
+    except ImportError as exc:
         if backend == "compiled":
             raise
+        # A silent fallback would hide a 10-100x slowdown: say it once per call site.
+        warnings.warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
+                      "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning",
+                      RuntimeWarning, stacklevel=3)
         return importlib.import_module(pure)
 
 
@@ -54,33 +58,15 @@ def parts(game: str) -> list[str]:
 
 def game_backend(game: str) -> str:
     """What ``game`` runs on by default: "compiled" when every part of it is
-    compiled, else "pure-python".  A compiled module that exists but cannot
-    be imported, or a game only partly compiled, is a broken build: it is
-    reported with a RuntimeWarning (a build without a compiler is not)."""
-    names = set()
+    compiled, else "pure-python"."""
+    if FORCE_PURE:
+        return "pure-python"
     for part in parts(game):
-        module = kernel(game, None, part)
-        names.add(name_of(module))
-        if FORCE_PURE:
-            continue
         try:
             importlib.import_module(f"gridgames.{game}._{part}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"gridgames.{game}._{part}":  # a dependency of it is missing
-                _broken(game, part, exc)
-        except ImportError as exc:  # built, but unusable (ABI, symbols)
-            _broken(game, part, exc)
-    if names == {"compiled"}:
-        return "compiled"
-    if len(names) > 1:
-        warnings.warn(f"gridgames: {game} is only partly compiled; it runs on pure Python",
-                      RuntimeWarning, stacklevel=3)
-    return "pure-python"
-
-
-def _broken(game: str, part: str, exc: ImportError) -> None:
-    warnings.warn(f"gridgames: the compiled {game} {part} cannot be imported ({exc}); "
-                  "using the pure-Python twin", RuntimeWarning, stacklevel=4)
+        except ImportError:
+            return "pure-python"
+    return "compiled"
 
 
 def summary(backends: dict[str, str]) -> str:

@@ -7,8 +7,9 @@ judge-format commands lives in ``gridgames._judge``.
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, TextIO, Union
 
 from . import BACKEND, BACKENDS, __version__
 from ._backend import GAMES
@@ -50,7 +51,15 @@ def commands_of(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
             for game, p in games.choices.items()}
 
 
+def one_line_warning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int,
+                     file: Optional[TextIO] = None, line: Optional[str] = None) -> None:
+    """Warnings (e.g. a kernel running pure Python) as one line, like the errors."""
+    text = str(message)
+    sys.stderr.write(f"{text if text.startswith('gridgames') else 'gridgames: warning: ' + text}\n")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    warnings.showwarning = one_line_warning
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
