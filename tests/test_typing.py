@@ -39,3 +39,14 @@ def test_package_strict():
     # the configuration ([tool.mypy] in pyproject.toml) is strict
     status, out = mypy(cwd=ROOT)
     assert status == 0, out
+
+
+def test_kernel_stubs_match_the_compiled_modules(tmp_path):
+    # stubtest imports each compiled kernel and compares it with its .pyi: a
+    # changed signature or a removed function fails here (new functions
+    # without a stub are allowed: the public wrappers are what users see).
+    kernels = [f"gridgames.{game}._kernel" for game in ("samegame", "tilematch", "gopher", "numberlink")]
+    p = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--ignore-missing-stub",
+                        "--ignore-disjoint-bases", *kernels],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
