@@ -10,7 +10,7 @@ import importlib
 import os
 import warnings
 from types import ModuleType
-from typing import Any, Optional, TypeVar
+from typing import Any, Generic, Optional, TypeVar, cast, overload
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
@@ -76,6 +76,28 @@ def summary(backends: dict[str, str]) -> str:
 
 
 W = TypeVar("W", bound="Wrapper")
+T = TypeVar("T")
+
+
+class StateAttr(Generic[T]):
+    """A read-only attribute of a Wrapper, read from its ``_state`` under the
+    same name: ``rows = StateAttr[int]("rows of the frame")``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
+    @overload
+    def __get__(self, obj: Wrapper, owner: type) -> T: ...
+
+    def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
+        if obj is None:
+            return self
+        return cast(T, getattr(obj._state, self.name))
 
 
 class Wrapper:

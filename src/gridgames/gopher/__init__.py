@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from .._backend import Wrapper, kernel as _load
+from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, JudgeWarning, error_at, locate
 from .._scan import HUGE
 
@@ -143,30 +143,16 @@ class Field(Wrapper):
         spots = [(index(r), index(c)) for r, c in holes]
         self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
-    @property
-    def rows(self) -> int:
-        """rows of the field"""
-        return self._state.rows
-
-    @property
-    def cols(self) -> int:
-        """columns of the field"""
-        return self._state.cols
-
-    @property
-    def safe_left(self) -> int:
-        """safe patches not inspected yet"""
-        return self._state.safe_left
+    rows = StateAttr[int]("rows of the field")
+    cols = StateAttr[int]("columns of the field")
+    safe_left = StateAttr[int]("safe patches not inspected yet")
 
     @property
     def fell(self) -> bool:
         """the player fell in a hole: the game is over"""
         return self._state.fell_at is not None
 
-    @property
-    def fell_at(self) -> Optional[tuple[int, int]]:
-        """(row, col) of the hole the player fell in, or None"""
-        return self._state.fell_at
+    fell_at = StateAttr[Optional[tuple[int, int]]]("(row, col) of the hole the player fell in, or None")
 
     @property
     def won(self) -> bool:

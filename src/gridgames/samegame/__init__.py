@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from operator import index
 from typing import TYPE_CHECKING, Optional, Union
 
-from .._backend import Wrapper, kernel as _load
+from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_at
 
 if TYPE_CHECKING:
@@ -75,20 +75,9 @@ class Board(Wrapper):
         cells = values[2:2 + m * n]
         return cls([cells[r * n:(r + 1) * n] for r in reversed(range(m))], backend=backend)
 
-    @property
-    def rows(self) -> int:
-        """rows of the frame"""
-        return self._state.rows
-
-    @property
-    def cols(self) -> int:
-        """columns of the frame"""
-        return self._state.cols
-
-    @property
-    def remaining(self) -> int:
-        """cells left"""
-        return self._state.remaining
+    rows = StateAttr[int]("rows of the frame")
+    cols = StateAttr[int]("columns of the frame")
+    remaining = StateAttr[int]("cells left")
 
     @property
     def won(self) -> bool:

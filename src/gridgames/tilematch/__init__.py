@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
-from .._backend import Wrapper, kernel as _load
+from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_at
 
 if TYPE_CHECKING:
@@ -86,30 +86,16 @@ class Board(Wrapper):
         self._state = _load("tilematch", backend).State(
             len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
 
-    @property
-    def width(self) -> int:
-        """columns W"""
-        return self._state.width
-
-    @property
-    def height(self) -> int:
-        """visible rows H"""
-        return self._state.height
+    width = StateAttr[int]("columns W")
+    height = StateAttr[int]("visible rows H")
 
     @property
     def hidden(self) -> int:
         """rows kept above the visible board"""
         return self._state.rows - self._state.height
 
-    @property
-    def k(self) -> int:
-        """shortest run that is removed"""
-        return self._state.k
-
-    @property
-    def tiles(self) -> int:
-        """tiles left, hidden ones included"""
-        return self._state.tiles
+    k = StateAttr[int]("shortest run that is removed")
+    tiles = StateAttr[int]("tiles left, hidden ones included")
 
     @property
     def cleared(self) -> bool:
