@@ -25,7 +25,7 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
-    if backend not in (None, "compiled", "pure"):
+    if backend is not None and backend not in NAMES:
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
     compiled = f"gridgames.{game}._{part}"
     pure = f"gridgames.{game}._pure" if part == "kernel" else f"{compiled}_pure"
@@ -41,11 +41,6 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
                       "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning",
                       RuntimeWarning, stacklevel=3)
         return importlib.import_module(pure)
-
-
-def name_of(module: ModuleType) -> str:
-    """'compiled' or 'pure-python', for a kernel module."""
-    return "pure-python" if module.__name__.endswith("_pure") else "compiled"
 
 
 def parts(game: str) -> list[str]:
