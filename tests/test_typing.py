@@ -21,8 +21,10 @@ def mypy(*args, cwd):
 
 def test_user_script_sees_precise_types(tmp_path):
     shutil.copy(SCRIPT, tmp_path)
-    # --warn-unused-ignores: the script's deliberate misuses must be errors.
-    status, out = mypy("--strict", "--warn-unused-ignores", "user_script.py", cwd=tmp_path)
+    # --warn-unused-ignores: the script's deliberate misuses must be errors;
+    # --disallow-any-expr: no expression in it may be Any.
+    status, out = mypy("--strict", "--warn-unused-ignores", "--disallow-any-expr", "user_script.py",
+                       cwd=tmp_path)
     assert status == 0, out
 
 
