@@ -13,8 +13,9 @@ ROOT = Path(__file__).parent.parent
 SCRIPT = Path(__file__).parent / "typing" / "user_script.py"
 
 
-def mypy(*args, cwd):
-    p = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", *args],
+def mypy(*args, cwd, cache):
+    # the cache goes to a temporary directory: tests write nothing into the checkout
+    p = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(cache), *args],
                        capture_output=True, text=True, cwd=cwd, timeout=600)
     return p.returncode, p.stdout + p.stderr
 
@@ -24,7 +25,7 @@ def test_user_script_sees_precise_types(tmp_path):
     # --warn-unused-ignores: the script's deliberate misuses must be errors;
     # --disallow-any-expr: no expression in it may be Any.
     status, out = mypy("--strict", "--warn-unused-ignores", "--disallow-any-expr", "user_script.py",
-                       cwd=tmp_path)
+                       cwd=tmp_path, cache=tmp_path / "cache")
     assert status == 0, out
 
 
@@ -33,13 +34,13 @@ def test_user_script_check_can_fail(tmp_path):
         "from typing_extensions import assert_type\n"
         "from gridgames import samegame\n"
         "assert_type(samegame.Board(['11']).select(1, 1), str)\n")
-    status, out = mypy("--strict", "wrong.py", cwd=tmp_path)
+    status, out = mypy("--strict", "wrong.py", cwd=tmp_path, cache=tmp_path / "cache")
     assert status == 1 and 'Expression is of type "int", not "str"' in out, out
 
 
-def test_package_strict():
+def test_package_strict(tmp_path):
     # the configuration ([tool.mypy] in pyproject.toml) is strict
-    status, out = mypy(cwd=ROOT)
+    status, out = mypy(cwd=ROOT, cache=tmp_path / "cache")
     assert status == 0, out
 
 
