@@ -50,14 +50,14 @@ def big_file(tmp_path_factory):
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
 def test_judge_200_grids(benchmark, small_file, backend):
     benchmark.group = "samegame judge, 200 grids 10x40 x 150 selections (in-process)"
-    out, err = benchmark.pedantic(judge, (small_file,), {"backend": backend},
+    out, err, _ = benchmark.pedantic(judge, (small_file,), {"backend": backend},
                                   rounds=5 if backend == "pure" else 50, iterations=1)
     assert err is None and out.count(b"Grid ") == 200
 
 
 def run(cmd, path):
     with open(path, "rb") as f:
-        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = subprocess.run(cmd, stdin=f, capture_output=True)
     assert p.returncode == 0, p.stderr
     return p.stdout
 

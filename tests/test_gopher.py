@@ -9,7 +9,6 @@ from hypothesis import given, settings, strategies as st
 from conftest import DATA
 from gridgames.gopher import Field, Outcome, judge
 
-
 # --- hand-worked fields --------------------------------------------------------
 
 def test_samples_byte_for_byte(backend):

@@ -7,8 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
 from gridgames._backend import kernel
-from gridgames.numberlink import (EMPTY, SOLID, JudgeError, Puzzle, Solution, check,
-                                  generate)
+from gridgames.numberlink import EMPTY, SOLID, JudgeError, Puzzle, Solution, check, generate
 
 # Vigna's splitmix64.c, seed 0: the published first outputs (they also seed
 # xoshiro256** in its reference code).
@@ -329,7 +328,7 @@ def test_parse_reads_the_cells():
     # anything after the last row
     (b"1 2\n1 1\n\n# #\n", "4:1: after the last row: expected the end of the input, found '#'"),
 ])
-def test_puzzle_parse_errors(text, where, backend):
+def test_puzzle_parse_errors(text, where):
     with pytest.raises(JudgeError) as info:
         Puzzle.parse(text)
     assert str(info.value) == where
@@ -370,7 +369,7 @@ FUZZ = settings(max_examples=250, deadline=None,
 
 @FUZZ
 @given(text=st.lists(PIECES, max_size=24).map(b"".join) | st.binary(max_size=30))
-def test_any_text_parses_or_fails_with_a_position(backend, text):
+def test_any_text_parses_or_fails_with_a_position(text):
     for kind in (Puzzle, Solution):
         try:
             board = kind.parse(text)

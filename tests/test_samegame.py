@@ -3,9 +3,10 @@ compiled-vs-pure agreement."""
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from gridgames.samegame import Board, judge
 from conftest import DATA
+from gridgames.samegame import Board, judge
 
 
 def test_sample_byte_for_byte(backend):
@@ -102,7 +103,8 @@ def random_game(rng):
 
 
 def game_text(m, n, cells, picks, rng):
-    sep = lambda: rng.choice([" ", "\n", "\t", "\r\n", "  "])
+    def sep():
+        return rng.choice([" ", "\n", "\t", "\r\n", "  "])
     parts = [f"{m} {n}"] + [str(v) for v in cells] + [f"{r}{sep()}{c}" for r, c in picks] + ["0 0"]
     return sep().join(parts) + "\n"
 
@@ -134,8 +136,6 @@ def test_api_compiled_equals_pure(seed):
 
 
 # --- properties (Hypothesis) -----------------------------------------------------
-
-from hypothesis import given, settings, strategies as st
 
 
 @st.composite

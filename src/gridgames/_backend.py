@@ -4,14 +4,20 @@
 compiled ``_kernel`` module and falls back to ``_pure`` only when the kernel
 cannot be imported (for example an install made without a compiler).
 """
+from __future__ import annotations
+
 import importlib
 import os
+import warnings
+from types import ModuleType
+from typing import Any, Generic, Optional, TypeVar, cast, overload
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
+GAMES = ("samegame", "tilematch", "gopher", "numberlink")
 
 
-def kernel(game, backend=None, part="kernel"):
+def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
     """Return a kernel module of ``game`` ("samegame", ...).
 
     ``part`` names the module pair: "kernel" is ``_kernel`` (compiled) and
@@ -19,7 +25,7 @@ def kernel(game, backend=None, part="kernel"):
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
-    if backend not in (None, "compiled", "pure"):
+    if backend is not None and backend not in NAMES:
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
     compiled = f"gridgames.{game}._{part}"
     pure = f"gridgames.{game}._pure" if part == "kernel" else f"{compiled}_pure"
@@ -27,35 +33,92 @@ def kernel(game, backend=None, part="kernel"):
         return importlib.import_module(pure)
     try:
         return importlib.import_module(compiled)
-    except ImportError:
+    except ImportError as exc:
         if backend == "compiled":
             raise
+        # A silent fallback would hide a 10-100x slowdown: say it once per call site.
+        warnings.warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
+                      "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning",
+                      RuntimeWarning, stacklevel=3)
         return importlib.import_module(pure)
 
 
-def name_of(module):
-    """'compiled' or 'pure-python', for a kernel module."""
-    return "pure-python" if module.__name__.endswith("_pure") else "compiled"
+def parts(game: str) -> list[str]:
+    """The kernel parts of ``game``: "kernel" and each P with a twin ``_P_pure.py``."""
+    package = importlib.import_module(f"gridgames.{game}")
+    names = os.listdir(os.path.dirname(package.__file__ or ""))
+    return ["kernel"] + sorted(n[1:-len("_pure.py")] for n in names
+                               if n.startswith("_") and n.endswith("_pure.py") and n != "_pure.py")
+
+
+def game_backend(game: str) -> str:
+    """What ``game`` runs on by default: "compiled" when every part of it is
+    compiled, else "pure-python"."""
+    if FORCE_PURE:
+        return "pure-python"
+    for part in parts(game):
+        try:
+            importlib.import_module(f"gridgames.{game}._{part}")
+        except ImportError:
+            return "pure-python"
+    return "compiled"
+
+
+def summary(backends: dict[str, str]) -> str:
+    """"compiled" when every game is, "pure-python" when none is, else "partial"."""
+    found = set(backends.values())
+    return found.pop() if len(found) == 1 else "partial"
+
+
+W = TypeVar("W", bound="Wrapper")
+T = TypeVar("T")
+
+
+class StateAttr(Generic[T]):
+    """A read-only attribute of a Wrapper, read from its ``_state`` under the
+    same name: ``rows = StateAttr[int]("rows of the frame")``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
+    @overload
+    def __get__(self, obj: Wrapper, owner: type) -> T: ...
+
+    def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
+        if obj is None:
+            return self
+        return cast(T, getattr(obj._state, self.name))
 
 
 class Wrapper:
     """Base of the public game objects: each wraps one backend's ``State``
-    (or ``Field``) object in ``_state`` and delegates to it."""
+    object in ``_state`` and delegates to it.
+
+    Threads: different objects may be used from different threads at once,
+    also on free-threaded Python (the kernels keep no module-level state).
+    One object is NOT safe to use from several threads at once while any of
+    them changes it: guard it with a lock, or give each thread a ``copy()``."""
 
     __slots__ = ("_state",)
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
+    _state: Any  # each game's class narrows it to its kernel's State
 
     @classmethod
-    def _wrap(cls, state):
+    def _wrap(cls: type[W], state: Any) -> W:
         obj = cls.__new__(cls)
         obj._state = state
         return obj
 
     @property
-    def backend(self):
+    def backend(self) -> str:
         """'compiled' or 'pure': the implementation behind this object."""
         return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
 
-    def copy(self):
+    def copy(self: W) -> W:
         """An independent copy (same backend)."""
         return self._wrap(self._state.copy())

@@ -7,14 +7,21 @@ not one of its commands, ``cli.main`` reads it as ``gridgames GAME judge ...``
 (a judge file named like a command is reached with ``judge NAME`` or
 ``./NAME``).
 """
+from __future__ import annotations
+
 import argparse
 import textwrap
+from typing import Optional, TypeAlias
+
+# What add_subparsers() returns (generic only in typeshed, hence the quotes).
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 DEFAULT_COMMAND = "judge"
 HELP_FLAGS = ("-h", "--help")
 
 
-def add_game(subparsers, game: str, *, help: str, description: str, epilog: str = None):
+def add_game(subparsers: Commands, game: str, *, help: str, description: str,
+             epilog: Optional[str] = None) -> tuple[argparse.ArgumentParser, Commands]:
     """The parser of ``gridgames GAME`` and the subparsers of its commands."""
     parser = subparsers.add_parser(
         game, help=help, description=paragraphs(description), epilog=epilog,
@@ -23,7 +30,8 @@ def add_game(subparsers, game: str, *, help: str, description: str, epilog: str 
     return parser, commands
 
 
-def add_command(commands, name: str, *, help: str, description: str, epilog: str = None):
+def add_command(commands: Commands, name: str, *, help: str, description: str,
+                epilog: Optional[str] = None) -> argparse.ArgumentParser:
     """One command of a game, e.g. ``judge`` or ``generate``.  Its parser is
     kept in the parsed arguments, so that an unknown option is reported by
     it (``cli.main``), not by ``gridgames`` itself."""
@@ -38,7 +46,7 @@ def paragraphs(text: str, width: int = 78) -> str:
     return "\n\n".join(textwrap.fill(" ".join(par.split()), width) for par in text.split("\n\n"))
 
 
-def add_io_arguments(parser):
+def add_io_arguments(parser: argparse.ArgumentParser) -> None:
     """INPUT (a path, or - for standard input) and -o/--output (- or none:
     standard output)."""
     parser.add_argument("input", nargs="?", default="-", metavar="INPUT",
@@ -47,11 +55,17 @@ def add_io_arguments(parser):
                         help="write the results here instead of standard output ('-': standard output)")
 
 
-def with_default_command(argv: list, commands_of: dict) -> list:
+def with_default_command(argv: list[str], commands_of: dict[str, set[str]]) -> list[str]:
     """``argv`` with ``judge`` inserted after a judge game whose next word is
     not one of its commands (``commands_of``: game -> its command names)."""
-    if argv and argv[0] in commands_of and DEFAULT_COMMAND in commands_of[argv[0]]:
-        rest = argv[1:]
-        if not rest or (rest[0] not in commands_of[argv[0]] and rest[0] not in HELP_FLAGS):
-            return [argv[0], DEFAULT_COMMAND, *rest]
+    at = game_position(argv)
+    if at < len(argv) and DEFAULT_COMMAND in commands_of.get(argv[at], ()):
+        game, rest = argv[at], argv[at + 1:]
+        if not rest or (rest[0] not in commands_of[game] and rest[0] not in HELP_FLAGS):
+            return [*argv[:at + 1], DEFAULT_COMMAND, *rest]
     return argv
+
+
+def game_position(argv: list[str]) -> int:
+    """Index of the game in ``argv``: its first word that is not an option."""
+    return next((i for i, word in enumerate(argv) if not word.startswith("-")), len(argv))

@@ -3,11 +3,15 @@
 Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
+from __future__ import annotations
+
+import argparse
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NamedTuple, Optional
+from typing import BinaryIO, NamedTuple, Optional, Protocol
 
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = 24  # longest token quoted in a message
@@ -17,16 +21,16 @@ class JudgeError(Exception):
     """Bad judge input: ``item`` (e.g. "grid 2"), 1-based line and column,
     what was expected and what was found."""
 
-    def __init__(self, item, line, column, expected, found):
+    def __init__(self, item: str, line: int, column: int, expected: str, found: str) -> None:
         super().__init__(item, line, column, expected, found)
         self.item, self.line, self.column = item, line, column
         self.expected, self.found = expected, found
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.item}: expected {self.expected}, found {self.found}"
 
 
-def locate(data: bytes, offset: int):
+def locate(data: bytes, offset: int) -> tuple[int, int]:
     """1-based (line, column) of a byte offset; columns count bytes."""
     line_start = data.rfind(b"\n", 0, offset) + 1
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
@@ -34,7 +38,8 @@ def locate(data: bytes, offset: int):
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    end = _TOKEN.match(data, offset).end()
+    match = _TOKEN.match(data, offset)  # "*": it always matches
+    end = match.end() if match else offset
     if end == offset:
         return "end of input"
     text = data[offset:min(end, offset + _SHOWN)].decode("utf-8", "backslashreplace")
@@ -48,6 +53,14 @@ def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
     return JudgeError(item, line, column, expected, token_at(data, offset))
 
 
+class JudgeWarning:
+    """A warning about judge input that still gave a result (gopher's
+    PickWarning): ``str()`` gives 'LINE:COL: ...'."""
+
+    line: int
+    column: int
+
+
 class JudgeResult(NamedTuple):
     """What every game's ``judge()`` returns: the output bytes (every complete
     result; with ``emit`` only what was not emitted yet), the ``JudgeError``
@@ -56,17 +69,17 @@ class JudgeResult(NamedTuple):
 
     output: bytes
     error: Optional[JudgeError]
-    warnings: list
+    warnings: list[JudgeWarning]
 
 
 # --- command-line plumbing ---------------------------------------------------
 
-def shown(path, stream="<stdin>"):
+def shown(path: Optional[str], stream: str = "<stdin>") -> str:
     """How a file argument appears in messages ('-' or None: the stream)."""
     return stream if path in ("-", None) else path
 
 
-def read_input(path) -> bytes:
+def read_input(path: str) -> bytes:
     """The bytes of ``path``, or of standard input for '-'."""
     if path == "-":
         return sys.stdin.buffer.read()
@@ -80,7 +93,7 @@ class CannotWrite(Exception):
 
 
 @contextmanager
-def writing(path):
+def writing(path: Optional[str]) -> Iterator[BinaryIO]:
     """A binary stream to ``path``, or to standard output for None or '-'.  Its
     OSErrors become CannotWrite; a closed pipe (``| head``) is left to
     ``cli.main``, which ends quietly."""
@@ -97,7 +110,13 @@ def writing(path):
         raise CannotWrite(f"cannot write {shown(path, '<stdout>')}: {exc.strerror}") from None
 
 
-def run_judge(args, game: str, judge) -> int:
+class Judge(Protocol):
+    """A game's ``judge`` as run_judge calls it."""
+
+    def __call__(self, data: bytes, *, emit: Callable[[bytes], object]) -> JudgeResult: ...
+
+
+def run_judge(args: argparse.Namespace, game: str, judge: Judge) -> int:
     """Read INPUT, run ``judge(data, emit=...) -> JudgeResult``, write the results (all of them, even
     before an error), report the warnings, then the error; exit code."""
     name = shown(args.input)
@@ -125,7 +144,7 @@ def fail(game: str, message: str, status: int) -> int:
     return status
 
 
-def quiet_broken_pipe():
+def quiet_broken_pipe() -> None:
     """`gridgames ... | head` must not print a traceback."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())

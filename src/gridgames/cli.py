@@ -7,12 +7,15 @@ judge-format commands lives in ``gridgames._judge``.
 import argparse
 import importlib
 import sys
+import warnings
+from collections.abc import Sequence
+from typing import Optional, TextIO, Union
 
-from . import BACKEND, __version__
-from ._cli import with_default_command
+from . import BACKEND, BACKENDS, __version__
+from ._backend import GAMES
+from ._cli import game_position, with_default_command
 from ._judge import quiet_broken_pipe
 
-GAMES = ("samegame", "tilematch", "gopher", "numberlink")
 TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
 
 DESCRIPTION = """\
@@ -23,12 +26,20 @@ before the bad token is still written; the error names line and column),
 2 usage error. Set GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 
-def build_parser():
+def version() -> str:
+    """'gridgames VERSION (BACKEND)', naming the games that run on pure Python
+    when only some do."""
+    pure = [game for game, name in BACKENDS.items() if name != "compiled"]
+    detail = f"partial; pure-python: {', '.join(pure)}" if BACKEND == "partial" else BACKEND
+    return f"gridgames {__version__} ({detail})"
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gridgames", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version",
-                        version=f"gridgames {__version__} ({BACKEND})")
+                        version=version())
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for game in GAMES:
         importlib.import_module(f"gridgames.{game}.cli").register(sub)
@@ -37,21 +48,32 @@ def build_parser():
     return parser
 
 
-def commands_of(parser) -> dict:
+def commands_of(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     """game -> the names of its commands."""
     games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {game: set(next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices)
             for game, p in games.choices.items() if game not in TOOLS}
 
 
-def main(argv=None) -> int:
+def one_line_warning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int,
+                     file: Optional[TextIO] = None, line: Optional[str] = None) -> None:
+    """Warnings (e.g. a kernel running pure Python) as one line, like the errors."""
+    text = str(message)
+    sys.stderr.write(f"{text if text.startswith('gridgames') else 'gridgames: warning: ' + text}\n")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    warnings.showwarning = one_line_warning
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
     if unknown:  # reported by the command that was given them, with its usage
-        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+        before_game = set(argv[:game_position(argv)])
+        given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
+        given.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except BrokenPipeError:
         quiet_broken_pipe()
         return 1

@@ -15,12 +15,18 @@ True
 >>> field.grid()
 ['!##', '#2#', '##*']
 """
-from operator import index
-from typing import NamedTuple
+from __future__ import annotations
 
-from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_at, locate
+from collections.abc import Callable, Iterable
+from operator import index
+from typing import TYPE_CHECKING, NamedTuple, Optional
+
+from .._backend import StateAttr, Wrapper, kernel as _load
+from .._judge import JudgeError, JudgeResult, JudgeWarning, error_at, locate
 from .._scan import HUGE
+
+if TYPE_CHECKING:
+    from ._kernel import State
 
 MAX_ROWS = MAX_COLS = 100
 _PICK_FELL, _PICK_OUTSIDE = -1, -2  # the kernels' pick() codes besides a count
@@ -43,28 +49,29 @@ EXPECTED = {
 _HOLE_CODES, _PICK_CODES = (6, 7, 8), (9, 10, 11)
 
 
-class PickWarning:
+class PickWarning(JudgeWarning):
     """A processed pick outside the field: it changed nothing (the board is
     printed again).  ``str()`` gives 'LINE:COL: game G, pick K: warning: ...'."""
 
-    def __init__(self, game, pick, line, column, text, rows, cols):
+    def __init__(self, game: int, pick: int, line: int, column: int, text: str,
+                 rows: int, cols: int) -> None:
         self.game, self.pick, self.line, self.column = game, pick, line, column
         self.text, self.rows, self.cols = text, rows, cols
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (f"{self.line}:{self.column}: game {self.game}, pick {self.pick}: warning: "
                 f"pick '{self.text}' is outside the {self.rows}x{self.cols} field; nothing changes")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<PickWarning {self}>"
 
 
-def _line_end(data, offset):
+def _line_end(data: bytes, offset: int) -> int:
     end = data.find(b"\n", offset)
     return len(data) if end < 0 else end
 
 
-def _error(data, err):
+def _error(data: bytes, err: tuple[int, int, int, int, int, int, int]) -> JudgeError:
     game, offset, code, number, nholes, rows, cols = err
     item = f"game {game}"
     if code in _HOLE_CODES:  # a saturated NHOLES is not the number written
@@ -80,7 +87,8 @@ def _error(data, err):
     return error
 
 
-def judge(data: bytes, *, team="0", program=6, backend=None, emit=None):
+def judge(data: bytes, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
     """Run a judge file.  Returns a JudgeResult (output, error, warnings):
     the output bytes (the header line, a board per processed pick, the end line), None or a
     JudgeError with line and column (the output then holds the header and
@@ -94,7 +102,7 @@ def judge(data: bytes, *, team="0", program=6, backend=None, emit=None):
         emit(head)
         head = b""
     boards, err, raw = _load("gopher", backend).judge(data, emit)
-    warnings = []
+    warnings: list[JudgeWarning] = []
     for game, pick, offset, rows, cols in raw:
         line, column = locate(data, offset)
         text = b" ".join(data[offset:_line_end(data, offset)].split()).decode("ascii")
@@ -113,7 +121,7 @@ class Outcome(NamedTuple):
     outside: bool
 
     @property
-    def changed(self):
+    def changed(self) -> bool:
         """The board changed (patches were inspected, or the player fell)."""
         return self.revealed > 0 or self.fell
 
@@ -128,28 +136,35 @@ class Field(Wrapper):
     """
 
     __slots__ = ()
+    _state: State
 
-    def __init__(self, rows, cols, holes=(), *, backend=None):
+    def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = (), *,
+                 backend: Optional[str] = None) -> None:
         spots = [(index(r), index(c)) for r, c in holes]
         self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
-    rows = property(lambda self: self._state.rows, doc="rows of the field")
-    cols = property(lambda self: self._state.cols, doc="columns of the field")
-    safe_left = property(lambda self: self._state.safe_left,
-                         doc="safe patches not inspected yet")
-    fell = property(lambda self: self._state.fell_at is not None,
-                    doc="the player fell in a hole: the game is over")
-    fell_at = property(lambda self: self._state.fell_at,
-                       doc="(row, col) of the hole the player fell in, or None")
-    won = property(lambda self: self._state.safe_left == 0 and self._state.fell_at is None,
-                   doc="every safe patch is inspected (and the player never fell)")
+    rows = StateAttr[int]("rows of the field")
+    cols = StateAttr[int]("columns of the field")
+    safe_left = StateAttr[int]("safe patches not inspected yet")
 
     @property
-    def holes(self):
+    def fell(self) -> bool:
+        """the player fell in a hole: the game is over"""
+        return self._state.fell_at is not None
+
+    fell_at = StateAttr[Optional[tuple[int, int]]]("(row, col) of the hole the player fell in, or None")
+
+    @property
+    def won(self) -> bool:
+        """every safe patch is inspected (and the player never fell)"""
+        return self._state.safe_left == 0 and self._state.fell_at is None
+
+    @property
+    def holes(self) -> list[tuple[int, int]]:
         """The holes, as sorted (row, col) pairs."""
         return self._state.holes()
 
-    def pick(self, row, col):
+    def pick(self, row: int, col: int) -> Outcome:
         """Pick the patch at (row, col) and return its Outcome.  A safe unseen
         patch is inspected and, if no hole is next to it, the flood inspects
         its neighbours; a hole ends the game.  A patch already inspected, a
@@ -157,27 +172,27 @@ class Field(Wrapper):
         code = self._state.pick(index(row), index(col))
         return Outcome(max(code, 0), code == _PICK_FELL, code == _PICK_OUTSIDE)
 
-    def grid(self):
+    def grid(self) -> list[str]:
         """The rows (row 1 first) as printed: '#' unseen, ' ' or '1'..'8'
         inspected, and after a fall '!' at that hole and '*' at the others."""
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
-    def render(self):
+    def render(self) -> str:
         """The fenced board, as the judge prints it (each line ends with a newline)."""
         return self._state.render().decode("ascii")
 
     __str__ = render
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Field):
             return NotImplemented
         return (self.rows, self.cols, self.holes, self._state.snapshot()) == \
             (other.rows, other.cols, other.holes, other._state.snapshot())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"
         return f"<Field {self.rows}x{self.cols} {len(self.holes)} holes, {state}>"
 
 
-__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError"]
+__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult"]

@@ -5,7 +5,7 @@ characters), row-major with a one-patch border, so neighbours are fixed
 offsets and the flood needs no bounds tests, as in the kernel.
 """
 from .._out import Out
-from .._scan import Scanner, TOK_EOF, TOK_INT, TOK_NEG
+from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_field
 
 MAX_ROWS, MAX_COLS = 100, 100

@@ -1,20 +1,20 @@
 """`gridgames gopher`: the judge command (the default)."""
 import argparse
 
-from .._cli import add_command, add_game, add_io_arguments
+from .._cli import Commands, add_command, add_game, add_io_arguments
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import judge
 
 
-def _team(text):
+def _team(text: str) -> str:
     # The team ID goes into one header line: no line breaks or other controls.
     if not text or any(not ch.isprintable() for ch in text):
         raise argparse.ArgumentTypeError(f"a team ID must be printable text on one line, not {text!r}")
     return text
 
 
-def _program(text):
+def _program(text: str) -> int:
     try:
         number = int(text)
     except ValueError:
@@ -31,7 +31,7 @@ JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole 
          "outside the field is reported on standard error and changes nothing.")
 
 
-def register(subparsers):
+def register(subparsers: Commands) -> None:
     _, commands = add_game(
         subparsers, "gopher", help="the gopher-hole game (2001 regional, problem 6): judge files",
         description="The gopher-hole game.  'gridgames gopher [INPUT]' is short for "

@@ -17,13 +17,16 @@ or a positive number.  Rows and columns in messages count from 1, so row r
 is on line r + 1 of the text.  ``backend`` is None (the default choice),
 "compiled" or "pure"; both give the same results for the same seed.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
 from operator import index
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
-from ._text import render_cells, parse as _parse
+from ._text import parse as _parse, render_cells
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
 
@@ -42,7 +45,7 @@ RULES = {
 }
 
 
-def _explain(rule, a, b):
+def _explain(rule: int, a: int, b: int) -> str:
     if rule == 1:
         return f"the square is solid in the puzzle but on path {a} in the solution"
     if rule == 2:
@@ -61,15 +64,21 @@ def _explain(rule, a, b):
     return f"this square of path {a} is on a loop, apart from the path between its endpoints"
 
 
-def _neighbours(count):
+def _neighbours(count: int) -> str:
     return f"{count} neighbour" + ("" if count == 1 else "s")
+
+
+B = TypeVar("B", bound="_Board")
 
 
 class _Board:
     __slots__ = ("rows", "cols", "cells")
     _solution = False
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
 
-    def __init__(self, rows, cols, cells):
+    def __init__(self, rows: int, cols: int, cells: Iterable[int]) -> None:
         rows, cols = board_size(index(rows), index(cols))
         cells = tuple(index(v) for v in cells)
         if len(cells) != rows * cols:
@@ -84,13 +93,13 @@ class _Board:
         self.rows, self.cols, self.cells = rows, cols, cells
 
     @classmethod
-    def _make(cls, rows, cols, cells):
+    def _make(cls: type[B], rows: int, cols: int, cells: Iterable[int]) -> B:
         board = cls.__new__(cls)
         board.rows, board.cols, board.cells = rows, cols, tuple(cells)
         return board
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls: type[B], text: Union[str, bytes]) -> B:
         """Read the text format (str or bytes).  Raises ``JudgeError`` (with
         ``line`` and ``column``) on a bad size line, a wrong row length, an
         unknown token, numbers with a gap, and (puzzles) a number that does
@@ -104,20 +113,20 @@ class _Board:
 
     __str__ = render
 
-    def grid(self):
+    def grid(self) -> list[tuple[int, ...]]:
         """The rows, top first, each a tuple of cells."""
         c = self.cols
         return [self.cells[r * c:(r + 1) * c] for r in range(self.rows)]
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return (self.rows, self.cols, self.cells) == (other.rows, other.cols, other.cells)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((type(self).__name__, self.rows, self.cols, self.cells))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rows}x{self.cols}>"
 
 
@@ -127,7 +136,7 @@ class Puzzle(_Board):
     __slots__ = ()
 
     @property
-    def pairs(self):
+    def pairs(self) -> int:
         """k, the number of endpoint pairs."""
         return max(0, *self.cells)
 
@@ -154,14 +163,14 @@ class Verdict(NamedTuple):
     column: Optional[int] = None
     message: str = "the solution solves the puzzle"
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self.valid
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.message
 
 
-def generate(rows, cols, seed=0, *, backend=None):
+def generate(rows: int, cols: int, seed: int = 0, *, backend: Optional[str] = None) -> Generated:
     """Generate a ``rows`` x ``cols`` puzzle (1..MAX_SIDE each) and the
     solution the generator built, as ``Generated(puzzle, solution)``.
 
@@ -177,7 +186,7 @@ def generate(rows, cols, seed=0, *, backend=None):
     return Generated(Puzzle._make(rows, cols, puzzle), Solution._make(rows, cols, cells))
 
 
-def check(puzzle, solution, *, backend=None):
+def check(puzzle: Puzzle, solution: Solution, *, backend: Optional[str] = None) -> Verdict:
     """Does ``solution`` solve ``puzzle``?  Returns a ``Verdict``: true when
     valid, else the first broken rule (in RULES order) at its first square
     (reading order)."""

@@ -263,7 +263,7 @@ cdef void run_check(int rows, int cols, const int *p, const int *s, int k,
                     const int *first, unsigned char *seen, Found *res) noexcept nogil:
     cdef Gen g  # only its shape is used, for neighbours()
     cdef int nb[4]
-    cdef int i, j, v, deg, count, prev, cur, nxt, steps
+    cdef int i, j, v, deg, count, prev, cur, nxt, _step
     cdef int n = rows * cols
     g.rows, g.cols, g.n = rows, cols, n
     res.rule = res.square = res.a = res.b = 0
@@ -299,7 +299,7 @@ cdef void run_check(int rows, int cols, const int *p, const int *s, int k,
     # a path square the walks miss lies on a separate loop.
     for v in range(1, k + 1):
         prev, cur = -1, first[v]
-        for steps in range(n):
+        for _step in range(n):
             seen[cur] = 1
             nxt = -1
             count = neighbours(&g, cur, nb)

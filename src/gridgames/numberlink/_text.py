@@ -9,6 +9,7 @@ import re
 
 from .._judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
+
 _TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line
 
 
@@ -38,7 +39,7 @@ def parse(data: bytes, solution: bool):
     may hold '.' for a square on no path: the checker reports it."""
     lines = _lines(data)
     end, tokens = next(lines)
-    size = "the size 'ROWS COLS' (two integers 1..%d)" % MAX_SIDE
+    size = f"the size 'ROWS COLS' (two integers 1..{MAX_SIDE})"
     bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
     bad += [o for o, _ in tokens[2:]]
     if bad:
@@ -48,7 +49,7 @@ def parse(data: bytes, solution: bool):
     rows, cols = int(tokens[0][1]), int(tokens[1][1])
     n = rows * cols
     limit = len(str(n))
-    what = "'.', '#' or a number 1..%d" % n
+    what = f"'.', '#' or a number 1..{n}"
     cells, offsets = [], []
     for r in range(1, rows + 1):
         item = f"row {r}"

@@ -1,8 +1,9 @@
 """`gridgames numberlink generate|check`."""
 import argparse
 import sys
+from typing import Any, Optional
 
-from .._cli import add_command, add_game
+from .._cli import Commands, add_command, add_game
 from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 
 GAME = "numberlink"
@@ -13,7 +14,7 @@ first: '.' an empty square, '#' a solid one, a positive integer an endpoint
 (puzzle) or the path a square is on (solution)."""
 
 
-def register(subparsers):
+def register(subparsers: Commands) -> None:
     _, sub = add_game(
         subparsers, GAME, help="Number Link: generate puzzles and check solutions",
         description="Number Link: join each pair of equal numbers with a path of "
@@ -50,21 +51,30 @@ def register(subparsers):
     c.set_defaults(func=_check)
 
 
-def _side(text):
-    value = int(text) if text.lstrip("-").isdigit() else None
+def _side(text: str) -> int:
+    value = _integer(text)
     if value is None or not 1 <= value <= 1000:
         raise argparse.ArgumentTypeError(f"board sides are 1..1000, not {text!r}")
     return value
 
 
-def _count(text):
-    value = int(text) if text.isdigit() else None
+def _count(text: str) -> int:
+    value = _integer(text)
     if value is None or value < 1:
         raise argparse.ArgumentTypeError(f"COUNT is a positive integer, not {text!r}")
     return value
 
 
-def _generate(args):
+def _integer(text: str) -> Optional[int]:
+    # Every failure must be an ArgumentTypeError of ours: argparse reports a
+    # ValueError as "invalid _side value" ('²'.isdigit() is true; int() refuses it).
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _generate(args: argparse.Namespace) -> int:
     from . import generate
     cols = args.size if args.cols is None else args.cols
     try:
@@ -80,11 +90,11 @@ def _generate(args):
     return 0
 
 
-def _check(args):
+def _check(args: argparse.Namespace) -> int:
     from . import Puzzle, Solution, check
     if args.puzzle == "-" and args.solution == "-":
         return fail(GAME, "PUZZLE and SOLUTION cannot both be standard input", 2)
-    boards = []
+    boards: list[Any] = []  # the Puzzle, then the Solution
     for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
         try:
             data = read_input(name)

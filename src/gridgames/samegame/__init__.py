@@ -8,10 +8,17 @@
 >>> b.render().splitlines()          # the judge's rows
 ['        ', '    2   ']
 """
-from operator import index
+from __future__ import annotations
 
-from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeResult, error_at
+from collections.abc import Callable, Iterable
+from operator import index
+from typing import TYPE_CHECKING, Optional, Union
+
+from .._backend import StateAttr, Wrapper, kernel as _load
+from .._judge import JudgeError, JudgeResult, error_at
+
+if TYPE_CHECKING:
+    from ._kernel import State
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -23,15 +30,17 @@ EXPECTED = {
 }
 
 
-def judge(data: bytes, *, backend=None, emit=None):
+def judge(data: bytes, *, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
     """Run a judge file.  Returns a JudgeResult: the output of every
     complete grid, and None or a JudgeError with line and column
     (no warnings).  With
     ``emit`` (e.g. a file's write), the output goes to it in chunks as it is
     made and only the rest is returned: memory stays bounded."""
-    out, err = _load("samegame", backend).judge(data, emit)
-    if err is not None:
-        grid, offset, code = err
+    out, found = _load("samegame", backend).judge(data, emit)
+    err: Optional[JudgeError] = None
+    if found is not None:
+        grid, offset, code = found
         err = error_at(data, offset, f"grid {grid}", EXPECTED[code])
     return JudgeResult(out, err, [])
 
@@ -46,8 +55,10 @@ class Board(Wrapper):
     """
 
     __slots__ = ()
+    _state: State
 
-    def __init__(self, rows, *, backend=None):
+    def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *,
+                 backend: Optional[str] = None) -> None:
         grid = [[int(v) for v in row] for row in rows]
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
@@ -55,7 +66,7 @@ class Board(Wrapper):
         self._state = _load("samegame", backend).State(len(grid), len(grid[0]), cells)
 
     @classmethod
-    def from_text(cls, text, *, backend=None):
+    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Board:
         """Build from judge text: 'M N' then M*N values, bottom row first."""
         values = [int(t) for t in text.split()]
         if len(values) < 2 or len(values) < 2 + values[0] * values[1]:
@@ -64,53 +75,57 @@ class Board(Wrapper):
         cells = values[2:2 + m * n]
         return cls([cells[r * n:(r + 1) * n] for r in reversed(range(m))], backend=backend)
 
-    rows = property(lambda self: self._state.rows, doc="rows of the frame")
-    cols = property(lambda self: self._state.cols, doc="columns of the frame")
-    remaining = property(lambda self: self._state.remaining, doc="cells left")
-    won = property(lambda self: self._state.remaining == 0, doc="every cell removed")
+    rows = StateAttr[int]("rows of the frame")
+    cols = StateAttr[int]("columns of the frame")
+    remaining = StateAttr[int]("cells left")
 
     @property
-    def over(self):
+    def won(self) -> bool:
+        """every cell removed"""
+        return self._state.remaining == 0
+
+    @property
+    def over(self) -> bool:
         """No removable region is left (won, or stuck)."""
         return not self._state.moves()
 
-    def select(self, r, c):
+    def select(self, r: int, c: int) -> int:
         """Remove the region at (r, c) if it has at least 2 cells, let the cells
         fall and close empty columns.  Returns the number removed; 0 (and no
         change) for a cell outside the frame, an empty cell or a single."""
         return self._state.select(index(r), index(c))
 
-    def region(self, r, c):
+    def region(self, r: int, c: int) -> list[tuple[int, int]]:
         """Sorted (r, c) cells of the region containing (r, c); [] if empty."""
         return self._state.region(index(r), index(c))
 
-    def moves(self):
+    def moves(self) -> list[tuple[int, int, int]]:
         """(r, c, size) for each removable region; (r, c) is its first cell
         scanning columns left to right, each from the bottom up."""
         return self._state.moves()
 
-    def grid(self):
+    def grid(self) -> list[tuple[Optional[int], ...]]:
         """Rows top first, each a tuple of colours (None for an empty cell)."""
         snap, n = self._state.snapshot(), self.cols
         return [tuple(None if v == 10 else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
-    def render(self):
+    def render(self) -> str:
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'."""
         return self._state.render().decode("ascii")
 
     __str__ = render
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
         return (self.rows, self.cols, self._state.snapshot()) == \
             (other.rows, other.cols, other._state.snapshot())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         rows = ["".join("." if v is None else str(v) for v in row) for row in self.grid()]
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 
-__all__ = ["Board", "judge", "EXPECTED"]
+__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult"]

@@ -4,7 +4,7 @@ The board is a list of columns, each a list of colours from the bottom up;
 only non-empty columns are kept, so gravity and compaction are list filters.
 """
 from .._out import Out
-from .._scan import Scanner, TOK_EOF, TOK_INT
+from .._scan import TOK_EOF, TOK_INT, Scanner
 from ._check import check_cells
 
 MAX_ROWS, MAX_COLS = 10, 40

@@ -1,5 +1,5 @@
 """`gridgames samegame`: the judge command (the default)."""
-from .._cli import add_command, add_game, add_io_arguments
+from .._cli import Commands, add_command, add_game, add_io_arguments
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import judge
@@ -10,7 +10,7 @@ JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row 
          "first, or 'Game Won'.")
 
 
-def register(subparsers):
+def register(subparsers: Commands) -> None:
     _, commands = add_game(
         subparsers, "samegame", help="SameGame (ACM 1995 / UVa 339): judge files",
         description="SameGame.  'gridgames samegame [INPUT]' is short for "

@@ -8,11 +8,17 @@ True
 >>> b.cleared
 True
 """
-from collections import namedtuple
-from operator import index
+from __future__ import annotations
 
-from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeResult, error_at
+from collections.abc import Callable, Iterable, Iterator
+from operator import index
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
+
+from .._backend import StateAttr, Wrapper, kernel as _load
+from .._judge import JudgeError, JudgeResult, error_at
+
+if TYPE_CHECKING:
+    from ._kernel import State
 
 # What the judge expected where it met a bad token, by the kernel's E_* code
 # (the limits are the kernel's capacities, MAX_WIDTH and MAX_ROWS).
@@ -29,25 +35,31 @@ EXPECTED = {
 }
 
 
-def judge(data: bytes, *, backend=None, emit=None):
+def judge(data: bytes, *, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
     """Run a judge file.  Returns a JudgeResult: the output of every
     complete data set, and None or a JudgeError with line and column
     (no warnings).
     With ``emit`` (e.g. a file's write), the output goes to it in chunks of
     whole data sets as it is made and only the rest is returned."""
-    out, err = _load("tilematch", backend).judge(data, emit)
-    if err is not None:
-        item, offset, code = err
+    out, found = _load("tilematch", backend).judge(data, emit)
+    err: Optional[JudgeError] = None
+    if found is not None:
+        item, offset, code = found
         err = error_at(data, offset, f"data set {item}" if item else "header", EXPECTED[code])
     return JudgeResult(out, err, [])
 
 
 _FAR = 1 << 30  # beyond any board
 
-Phase = namedtuple("Phase", "kind count cleared")
-Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
-``count`` the tiles that fell or were removed (0: the phase changed nothing),
-``cleared`` True once no tile is left anywhere (the settling then ends)."""
+
+class Phase(NamedTuple):
+    """One phase of a settling: ``kind`` is "drops" or "eliminations",
+    ``count`` the tiles that fell or were removed (0: the phase changed nothing),
+    ``cleared`` True once no tile is left anywhere (the settling then ends)."""
+    kind: str
+    count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
+    cleared: bool
 
 
 class Board(Wrapper):
@@ -63,8 +75,10 @@ class Board(Wrapper):
     """
 
     __slots__ = ()
+    _state: State
 
-    def __init__(self, rows, *, k, height=None, backend=None):
+    def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *, k: int,
+                 height: Optional[int] = None, backend: Optional[str] = None) -> None:
         grid = [[int(v) for v in row] for row in rows]
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
@@ -72,15 +86,23 @@ class Board(Wrapper):
         self._state = _load("tilematch", backend).State(
             len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
 
-    width = property(lambda self: self._state.width, doc="columns W")
-    height = property(lambda self: self._state.height, doc="visible rows H")
-    hidden = property(lambda self: self._state.rows - self._state.height,
-                      doc="rows kept above the visible board")
-    k = property(lambda self: self._state.k, doc="shortest run that is removed")
-    tiles = property(lambda self: self._state.tiles, doc="tiles left, hidden ones included")
-    cleared = property(lambda self: self._state.tiles == 0, doc="no tile left anywhere")
+    width = StateAttr[int]("columns W")
+    height = StateAttr[int]("visible rows H")
 
-    def move(self, c1, r1, c2, r2):
+    @property
+    def hidden(self) -> int:
+        """rows kept above the visible board"""
+        return self._state.rows - self._state.height
+
+    k = StateAttr[int]("shortest run that is removed")
+    tiles = StateAttr[int]("tiles left, hidden ones included")
+
+    @property
+    def cleared(self) -> bool:
+        """no tile left anywhere"""
+        return self._state.tiles == 0
+
+    def move(self, c1: int, r1: int, c2: int, r2: int) -> bool:
         """Move the tile at (c1, r1) one square to (c2, r2), swapping with a
         tile there.  Returns False (and changes nothing) for an invalid move:
         no tile at (c1, r1), diagonal, not exactly one square, or an end off
@@ -88,18 +110,18 @@ class Board(Wrapper):
         # Clamped to a C-sized range: a clamped coordinate is off the board either way.
         return self._state.move(*(min(max(index(v), -1), _FAR) for v in (c1, r1, c2, r2)))
 
-    def drop(self):
+    def drop(self) -> int:
         """One drop phase: every tile falls as far as it can in its column
         (hidden rows included).  Returns the number of tiles that moved."""
         return self._state.drop()
 
-    def eliminate(self):
+    def eliminate(self) -> int:
         """One elimination phase: every horizontal and vertical run of k or
         more equal tiles in the visible rows is removed, all at once.  Returns
         the number of tiles removed."""
         return self._state.eliminate()
 
-    def settle(self):
+    def settle(self) -> Iterator[Phase]:
         """Settle the board one phase at a time: yields a :class:`Phase` after
         each drop or elimination phase (the board already changed, so it can
         be rendered), starting with drops, until two phases in a row change
@@ -114,30 +136,30 @@ class Board(Wrapper):
                 if quiet == 2 or cleared:
                     return
 
-    def grid(self, hidden=False):
+    def grid(self, hidden: bool = False) -> list[tuple[int, ...]]:
         """Rows top first, each a tuple of tiles (0 for empty); the visible
         rows only, unless ``hidden``."""
         snap, w = self._state.snapshot(), self.width
         first = 0 if hidden else self.hidden
         return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
 
-    def render(self):
+    def render(self) -> str:
         """The judge rendering of the visible rows: top row first, '-' for an
         empty cell, three blanks between cells, row i indented 2*i blanks."""
         return self._state.render().decode("ascii")
 
     __str__ = render
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
         return (self.width, self.height, self.k, self._state.rows, self._state.snapshot()) == \
             (other.width, other.height, other.k, other._state.rows, other._state.snapshot())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         rows = ["".join(str(v) if v else "." for v in row) for row in self.grid(hidden=True)]
         return (f"<Board {self.width}x{self.height}+{self.hidden} hidden k={self.k} "
                 f"{self.tiles} tiles {rows}>")
 
 
-__all__ = ["Board", "Phase", "judge", "EXPECTED"]
+__all__ = ["Board", "Phase", "judge", "EXPECTED", "JudgeError", "JudgeResult"]

@@ -235,7 +235,7 @@ cdef int read_data_set(Scanner *s, Grid *g, long long *moves) noexcept nogil:
     """Read one data set up to its move count into g; 0, or the E_* code of
     the bad token (at s.start)."""
     cdef long long w, h, k, nrows, v
-    cdef int kind, i, c, r
+    cdef int kind, c, r
     kind = next_int(s, &w)
     if kind == TOK_EOF:
         return E_MISSING

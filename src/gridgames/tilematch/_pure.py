@@ -4,7 +4,7 @@ The board is a list of columns, each a list of ``rows`` tiles from the bottom
 up (0: empty); rows at index ``h`` and above are hidden.
 """
 from .._out import Out
-from .._scan import Scanner, HUGE, TOK_EOF, TOK_INT, TOK_NEG
+from .._scan import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
 MAX_WIDTH, MAX_ROWS = 64, 256

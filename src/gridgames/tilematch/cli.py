@@ -1,5 +1,5 @@
 """`gridgames tilematch`: the judge command (the default)."""
-from .._cli import add_command, add_game, add_io_arguments
+from .._cli import Commands, add_command, add_game, add_io_arguments
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import judge
@@ -9,7 +9,7 @@ JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
          "drop/elimination phase, boards as the contest's staircase.")
 
 
-def register(subparsers):
+def register(subparsers: Commands) -> None:
     _, commands = add_game(
         subparsers, "tilematch", help="the tile-match game with gravity (Rowan 2019): judge files",
         description="The tile-match game.  'gridgames tilematch [INPUT]' is short for "

@@ -1,0 +1,55 @@
+"""``mypy --strict`` passes on the package and on a user's script
+(tests/typing/user_script.py) whose ``assert_type`` lines pin the type of
+every documented result: a result typed Any, or wrongly, fails the check.
+The script is checked outside the checkout, against the installed gridgames
+(its py.typed and .pyi stubs), as a user's IDE would see it.  mypy is in the
+[test] extra: these tests always run."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+SCRIPT = Path(__file__).parent / "typing" / "user_script.py"
+
+
+def mypy(*args, cwd, cache):
+    # the cache goes to a temporary directory: tests write nothing into the checkout
+    p = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(cache), *args],
+                       capture_output=True, text=True, cwd=cwd, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def test_user_script_sees_precise_types(tmp_path):
+    shutil.copy(SCRIPT, tmp_path)
+    # --warn-unused-ignores: the script's deliberate misuses must be errors;
+    # --disallow-any-expr: no expression in it may be Any.
+    status, out = mypy("--strict", "--warn-unused-ignores", "--disallow-any-expr", "user_script.py",
+                       cwd=tmp_path, cache=tmp_path / "cache")
+    assert status == 0, out
+
+
+def test_user_script_check_can_fail(tmp_path):
+    (tmp_path / "wrong.py").write_text(
+        "from typing_extensions import assert_type\n"
+        "from gridgames import samegame\n"
+        "assert_type(samegame.Board(['11']).select(1, 1), str)\n")
+    status, out = mypy("--strict", "wrong.py", cwd=tmp_path, cache=tmp_path / "cache")
+    assert status == 1 and 'Expression is of type "int", not "str"' in out, out
+
+
+def test_package_strict(tmp_path):
+    # the configuration ([tool.mypy] in pyproject.toml) is strict
+    status, out = mypy(cwd=ROOT, cache=tmp_path / "cache")
+    assert status == 0, out
+
+
+def test_kernel_stubs_match_the_compiled_modules(tmp_path):
+    # stubtest imports each compiled kernel and compares it with its .pyi: a
+    # changed signature or a removed function fails here (new functions
+    # without a stub are allowed: the public wrappers are what users see).
+    kernels = [f"gridgames.{game}._kernel" for game in ("samegame", "tilematch", "gopher", "numberlink")]
+    p = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--ignore-missing-stub",
+                        "--ignore-disjoint-bases", *kernels],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
