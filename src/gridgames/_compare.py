@@ -5,11 +5,12 @@ this file into the stand-alone output validator of the tile game's package.
 Each function returns None (accepted) or a one-line reason naming the first
 differing line of the answer.
 """
-from typing import Callable, List, Optional, Tuple
+from collections.abc import Callable
+from typing import Optional
 
 _SHOWN = 60  # longest line quoted in a message
 
-Lines = List[Tuple[int, bytes]]  # (1-based line number in its file, text)
+Lines = list[tuple[int, bytes]]  # (1-based line number in its file, text)
 
 
 def _show(text: Optional[bytes]) -> str:

@@ -6,7 +6,7 @@ validator of a Kattis package.  Integers are ``0`` or ``-?[1-9][0-9]*`` (no
 leading zeros, no ``+``, no ``-0``); every separator is asked for by name, so
 tabs, carriage returns, double spaces and trailing junk are all defects.
 """
-from typing import Callable
+from collections.abc import Callable
 
 
 class Invalid(Exception):

@@ -9,10 +9,11 @@ each game is named in ``COMPARE``.
 import argparse
 import importlib
 import random
-from typing import Any, Callable, Dict, Optional, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, TypeVar
 
 from . import _compare
-from ._cli import add_command, add_io_arguments
+from ._cli import add_command
 from ._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 from ._lines import Invalid
 
@@ -20,7 +21,7 @@ from ._lines import Invalid
 KATTIS_VALID, KATTIS_INVALID = 42, 43
 
 # How an answer is judged: the tile game by its statement, the others exactly.
-COMPARE: Dict[str, Callable[..., Optional[str]]] = {
+COMPARE: dict[str, Callable[..., Optional[str]]] = {
     "samegame": _compare.exact, "tilematch": _compare.tiles, "gopher": _compare.exact}
 
 T = TypeVar("T")

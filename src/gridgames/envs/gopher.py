@@ -12,7 +12,7 @@ patch is inspected.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,8 @@ class GopherEnv(GridEnv):
                  hole_penalty: float = 10.0, render_mode: str | None = None,
                  backend: str | None = None) -> None:
         super().__init__(render_mode, backend)
-        self._fixed = None if hole_at is None else sorted(set(map(tuple, hole_at)))
+        self._fixed: list[tuple[int, int]] | None = (
+            None if hole_at is None else sorted({(r, c) for r, c in hole_at}))
         self._field = Field(rows, cols, self._fixed or (), backend=backend)  # checks everything
         if self._fixed is None and not 0 <= holes < rows * cols:
             raise ValueError(f"holes must be 0..{rows * cols - 1} on a {rows}x{cols} field")
@@ -60,7 +61,7 @@ class GopherEnv(GridEnv):
         return self._field.copy()
 
     def _new_game(self) -> None:
-        holes = self._fixed
+        holes: list[tuple[int, int]] | None = self._fixed
         if holes is None:
             spots = self.np_random.choice(self.rows * self.cols, self.holes, replace=False)
             holes = [(s // self.cols + 1, s % self.cols + 1) for s in spots.tolist()]

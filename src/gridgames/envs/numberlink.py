@@ -18,7 +18,6 @@ truncated after ``max_steps`` steps.
 """
 from __future__ import annotations
 
-
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces

@@ -10,7 +10,7 @@ episode terminates when no region of 2 or more is left.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt

@@ -13,7 +13,7 @@ The episode terminates when the board is cleared and is truncated after
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt

@@ -10,12 +10,13 @@ one with one real mistake patched in (``MISTAKES``).
 """
 import importlib
 import inspect
+import os
 import shutil
 import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-import os
 from types import ModuleType
-from typing import Dict, Iterator, Sequence, Tuple, Union
+from typing import Union
 
 from .. import _compare, _lines
 from .._toolkit import Rand
@@ -32,7 +33,7 @@ PROBLEM_YAML = {
 }
 
 # name -> (text of the accepted submission, the mistaken text); each replaced once.
-MISTAKES: Dict[str, Dict[str, Tuple[str, str]]] = {
+MISTAKES: dict[str, dict[str, tuple[str, str]]] = {
     "samegame": {
         # a pair with one zero, like '0 5', ends the selection list
         "zero_ends_list": ("if r == 0 and c == 0:", "if r == 0 or c == 0:"),
@@ -86,7 +87,7 @@ def output_validator() -> str:
                     "Output validator of the tile game, assembled by gridgames from _compare.py.")
 
 
-def secret_cases(game: str, count: int, seed: int) -> Iterator[Tuple[str, bytes, bytes]]:
+def secret_cases(game: str, count: int, seed: int) -> Iterator[tuple[str, bytes, bytes]]:
     """(name, input, answer) for ``count`` generated cases; answers from the engine."""
     gen = importlib.import_module(f"gridgames.{game}._generate")
     judge = importlib.import_module(f"gridgames.{game}").judge

@@ -8,11 +8,11 @@ moves played on the engine, mixed with ignored ones: outside the frame
 win some pairs follow that the judge skips.
 """
 import argparse
-from typing import List, Optional, Tuple
+from typing import Optional
 
 from .._toolkit import Rand
-from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 from . import Board
+from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 
 LIMITS = f"Limits: M <= {MAX_ROWS}, N <= {MAX_COLS}, colours 0..9 (the contest's)."
 CASES = "grids"
@@ -55,7 +55,7 @@ def _grid(rng: Rand, max_m: int, max_n: int, colours: int, max_moves: int) -> st
     else:
         cells = [[rng.choice(palette) for _ in range(n)] for _ in range(m)]  # bottom row first
     board = Board(["".join(map(str, row)) for row in reversed(cells)])
-    picks: List[Tuple[int, int]] = []
+    picks: list[tuple[int, int]] = []
     for _ in range(rng.between(0, max_moves)):
         legal = board.moves()
         if legal and rng.chance(0.75):
@@ -73,7 +73,7 @@ def _grid(rng: Rand, max_m: int, max_n: int, colours: int, max_moves: int) -> st
     return "\n".join(lines) + "\n"
 
 
-def _ignored(rng: Rand, m: int, n: int) -> Tuple[int, int]:
+def _ignored(rng: Rand, m: int, n: int) -> tuple[int, int]:
     """A selection that may well be ignored; never the pair '0 0'."""
     kind = rng.below(5)
     if kind == 0:

@@ -8,7 +8,7 @@ a visible tile, mixed with invalid ones: from an empty cell, diagonal, two
 squares, zero squares, off the board.
 """
 import argparse
-from typing import List, Optional
+from typing import Optional
 
 from .._toolkit import Rand
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
@@ -77,7 +77,7 @@ def _data_set(rng: Rand, max_w: int, max_h: int, k: Optional[int], max_r: int,
     return "\n".join(lines) + "\n"
 
 
-def _move(rng: Rand, w: int, h: int) -> List[int]:
+def _move(rng: Rand, w: int, h: int) -> list[int]:
     c, r = rng.between(0, w - 1), rng.between(0, h - 1)
     kind = rng.below(10)
     if kind == 0:  # off the board
