@@ -8,6 +8,7 @@
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport PyObject, Py_INCREF, Py_DECREF
 from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy
 
 cdef enum:
     CHUNK = 1 << 20
@@ -71,3 +72,25 @@ cdef inline bytes out_close(Out *o, int status):
     finally:
         free(o.buf)
         o.buf = NULL
+
+
+cdef inline char *put_text(char *p, const char *text, Py_ssize_t n) noexcept nogil:
+    memcpy(p, text, n)
+    return p + n
+
+
+cdef inline char *put_int(char *p, long long v) noexcept nogil:
+    """A non-negative integer in decimal, without printf (at most 20 bytes)."""
+    cdef char digits[24]
+    cdef int nd = 0
+    while True:
+        digits[nd] = <char>(48 + v % 10)
+        nd += 1
+        v //= 10
+        if v == 0:
+            break
+    while nd:
+        nd -= 1
+        p[0] = digits[nd]
+        p += 1
+    return p

@@ -9,30 +9,32 @@
 ['        ', '    2   ']
 """
 from operator import index
-
 from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeResult, error_at
+from .._judge import JudgeResult, error_where, source
+from .._rows import int_rows
+from ._pure import MAX_COLS, MAX_ROWS, E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
-    1: "the row count M (1..10, or 0 to end the input)",
-    2: "the column count N (1..40, or 0 to end the input)",
-    3: "a cell value 0..9",
-    4: "a selection row (a non-negative integer; '0 0' ends the grid)",
-    5: "a selection column (a non-negative integer)",
+    E_ROWS: f"the row count M (1..{MAX_ROWS}, or 0 to end the input)",
+    E_COLS: f"the column count N (1..{MAX_COLS}, or 0 to end the input)",
+    E_CELL: "a cell value 0..9",
+    E_SEL_ROW: "a selection row (a non-negative integer; '0 0' ends the grid)",
+    E_SEL_COL: "a selection column (a non-negative integer)",
 }
 
 
-def judge(data: bytes, *, backend=None, emit=None):
-    """Run a judge file.  Returns a JudgeResult: the output of every
-    complete grid, and None or a JudgeError with line and column
-    (no warnings).  With
-    ``emit`` (e.g. a file's write), the output goes to it in chunks as it is
-    made and only the rest is returned: memory stays bounded."""
-    out, err = _load("samegame", backend).judge(data, emit)
+def judge(data, *, backend=None, emit=None):
+    """Run a judge file: ``data`` is any bytes-like object, or a binary file
+    (read in pieces: memory stays bounded whatever its size).  Returns a
+    JudgeResult: the output of every complete grid, and None or a JudgeError
+    with line and column (no warnings).  With ``emit`` (e.g. a file's write),
+    the output goes to it in chunks as it is made and only the rest is
+    returned."""
+    out, err = _load("samegame", backend).judge(source(data), emit)
     if err is not None:
-        grid, offset, code = err
-        err = error_at(data, offset, f"grid {grid}", EXPECTED[code])
+        grid, code, where = err
+        err = error_where(where, f"grid {grid}", EXPECTED[code])
     return JudgeResult(out, err, [])
 
 
@@ -48,7 +50,7 @@ class Board(Wrapper):
     __slots__ = ()
 
     def __init__(self, rows, *, backend=None):
-        grid = [[int(v) for v in row] for row in rows]
+        grid = int_rows(rows)
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
         cells = [v for row in reversed(grid) for v in row]
