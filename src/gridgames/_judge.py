@@ -135,18 +135,34 @@ class CannotWrite(Exception):
     disk); the message is one line, callers exit with status 2."""
 
 
+class RawWriter:
+    """Unbuffered binary output that writes every byte or raises: a short
+    write (the reader of a pipe went away mid-write) is continued, so it
+    ends in BrokenPipeError instead of silently losing the rest."""
+
+    def __init__(self, fd: int):
+        self.raw = open(fd, "wb", buffering=0, closefd=False)
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        while view:
+            view = view[self.raw.write(view):]
+        return len(data)
+
+
 @contextmanager
 def writing(path):
-    """A binary stream to ``path``, or to standard output for None or '-'.  Its
-    OSErrors become CannotWrite; a closed pipe (``| head``) is left to
-    ``cli.main``, which ends quietly."""
+    """A binary stream to ``path``, or to standard output for None or '-'
+    (unbuffered: callers write large chunks).  Its OSErrors become
+    CannotWrite; a closed pipe (``| head``) is left to ``cli.main``, which
+    ends quietly with status CLOSED_OUTPUT."""
     try:
         if path in (None, "-"):
-            yield sys.stdout.buffer
-            sys.stdout.buffer.flush()
+            sys.stdout.flush()
+            yield RawWriter(sys.stdout.fileno())
         else:
             with open(path, "wb") as f:
-                yield f
+                yield RawWriter(f.fileno())
     except BrokenPipeError:
         raise
     except OSError as exc:
