@@ -85,7 +85,7 @@ def make_inputs(folder: Path, mb: int, big_mb: int):
         for game in ("samegame", "gopher"):
             path = folder / f"{game}-{scale}x.in"
             if not path.exists():
-                gsize = size // 16 if game == "gopher" else size   # gopher prints ~20x its input
+                gsize = size // 8 if game == "gopher" else size   # gopher prints ~80x its input
                 write_repeated(path, blocks[game], gsize)
             files[game, scale] = path
         path = folder / f"tilematch-{scale}x.in"

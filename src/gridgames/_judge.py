@@ -143,6 +143,9 @@ class RawWriter:
     def __init__(self, fd: int):
         self.raw = open(fd, "wb", buffering=0, closefd=False)
 
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
     def write(self, data) -> int:
         view = memoryview(data).cast("B")
         while view:
@@ -181,7 +184,8 @@ def run_judge(args, game: str, judge, **options) -> int:
         return fail(game, f"cannot read {name}: {exc.strerror}", 2)
     try:
         with writing(args.output) as f:
-            out, err, warnings = judge(reader, emit=f.write, **options)
+            # the kernels write straight to the descriptor, without the GIL
+            out, err, warnings = judge(reader, emit=f.fileno(), **options)
             f.write(out)
     except (CannotWrite, CannotRead) as exc:
         return fail(game, str(exc), 2)

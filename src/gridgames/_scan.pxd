@@ -13,7 +13,7 @@ from cpython.memoryview cimport PyMemoryView_FromMemory
 from cpython.buffer cimport PyBUF_WRITE
 from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memmove
+from libc.string cimport memchr, memcpy, memmove
 
 cdef enum:
     TOK_EOF = 0      # no token left (in line mode: none left on this line)
@@ -107,20 +107,18 @@ cdef inline int scan_close(Scanner *s) except -1:
 
 cdef inline void count_lines(Scanner *s, Py_ssize_t upto) noexcept nogil:
     """Count the newlines before the absolute offset ``upto`` (in the window)."""
-    cdef Py_ssize_t i = s.counted - s.base, end = upto - s.base
-    cdef long long k = 0
-    cdef Py_ssize_t last = -1
-    cdef const unsigned char *b = s.buf
-    if end <= i:
+    cdef const unsigned char *p = s.buf + (s.counted - s.base)
+    cdef const unsigned char *end = s.buf + (upto - s.base)
+    cdef const unsigned char *nl
+    if end <= p:
         return
-    while i < end:
-        if b[i] == 10:
-            k += 1
-            last = i
-        i += 1
-    if k:
-        s.nlines += k
-        s.line_start = s.base + last + 1
+    while True:
+        nl = <const unsigned char *>memchr(p, 10, end - p)
+        if nl == NULL:
+            break
+        s.nlines += 1
+        p = nl + 1
+        s.line_start = s.base + (p - s.buf)
     s.counted = upto
 
 

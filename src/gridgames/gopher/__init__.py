@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_where, source
+from .._out import send
 from .._scan import HUGE
 from ._pure import (E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END, E_HOLE_ROW, E_NHOLES,
                     E_NHOLES_END, E_PICK_COL, E_PICK_END, E_PICK_ROW, E_ROWS, MAX_COLS, MAX_ROWS,
@@ -96,13 +97,14 @@ def judge(data, *, team="0", program=6, backend=None, emit=None, warn=None):
     the header and every board before the bad line, and no end line), and a
     PickWarning per processed pick outside its field.  ``team`` and
     ``program`` fill the header 'Program 6 by team 0' and the end line.
-    With ``emit`` (e.g. a file's write), the output goes to it in chunks as
-    it is made and only the rest is returned; with ``warn``, the warnings go
+    With ``emit`` (a function taking bytes, e.g. a file's write, or a file
+    descriptor), the output goes to it in chunks as it is made and only the
+    rest is returned; with ``warn``, the warnings go
     to it as text, chunks of whole lines 'LINE:COL: game G, pick K: warning:
     ...', instead of the list: memory stays bounded."""
     head = f"Program {program} by team {team}\n".encode()
     if emit is not None:
-        emit(head)
+        send(emit, head)
         head = b""
     boards, err, text = _load("gopher", backend).judge(source(data), emit, warn)
     if warn is not None:

@@ -28,9 +28,9 @@ def judge(data, *, backend=None, emit=None):
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces: memory stays bounded whatever its size).  Returns a
     JudgeResult: the output of every complete grid, and None or a JudgeError
-    with line and column (no warnings).  With ``emit`` (e.g. a file's write),
-    the output goes to it in chunks as it is made and only the rest is
-    returned."""
+    with line and column (no warnings).  With ``emit`` (a function taking
+    bytes, e.g. a file's write, or a file descriptor), the output goes to it
+    in chunks as it is made and only the rest is returned."""
     out, err = _load("samegame", backend).judge(source(data), emit)
     if err is not None:
         grid, code, where = err

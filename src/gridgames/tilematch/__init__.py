@@ -36,8 +36,9 @@ def judge(data, *, backend=None, emit=None):
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult: the output of every complete
     data set, and None or a JudgeError with line and column (no warnings).
-    With ``emit`` (e.g. a file's write), the output goes to it in chunks as
-    it is made and only the rest is returned.  Each data set is read and
+    With ``emit`` (a function taking bytes, e.g. a file's write, or a file
+    descriptor), the output goes to it in chunks as it is made and only the
+    rest is returned.  Each data set is read and
     checked whole before it is played, so a bad token writes nothing of its
     data set, and memory follows one data set's input, never its output."""
     out, err = _load("tilematch", backend).judge(source(data), emit)
