@@ -50,7 +50,7 @@ def big_file(tmp_path_factory):
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
 def test_judge_200_grids(benchmark, small_file, backend):
     benchmark.group = "samegame judge, 200 grids 10x40 x 150 selections (in-process)"
-    out, err = benchmark.pedantic(judge, (small_file,), {"backend": backend},
+    out, err, _ = benchmark.pedantic(judge, (small_file,), {"backend": backend},
                                   rounds=5 if backend == "pure" else 50, iterations=1)
     assert err is None and out.count(b"Grid ") == 200
 

@@ -55,7 +55,7 @@ def contest_file():
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
 def test_judge_100_contest_data_sets(benchmark, contest_file, backend):
     benchmark.group = "tilematch judge, 100 data sets 20x20 + 30 hidden rows, 10 moves (in-process)"
-    out, err = benchmark.pedantic(judge, (contest_file,), {"backend": backend},
+    out, err, _ = benchmark.pedantic(judge, (contest_file,), {"backend": backend},
                                   rounds=ROUNDS[backend], iterations=1)
     assert err is None and out.count(b"Data Set ") == 100
 

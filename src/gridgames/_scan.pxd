@@ -70,7 +70,7 @@ cdef inline int scan_open(Scanner *s, object src) except -1:
     s.error = NULL
     s.has_view = False
     s.fresh = True
-    s.saved_at[0] = s.saved_at[1] = -1
+    s.saved_at[0] = s.saved_at[1] = -2  # no token is at -2 (-1 means 'none')
     if hasattr(src, "readinto"):
         s.cap = READ_CHUNK + KEEP_MAX
         s.own = <unsigned char *>malloc(s.cap)

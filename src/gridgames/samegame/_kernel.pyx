@@ -6,7 +6,7 @@ Its pure-Python twin is ``_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
 from gridgames.samegame._judge cimport E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL
 from gridgames.samegame._check import check_cells
@@ -125,22 +125,7 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
 
 cdef char *put_header(char *p, int grid) noexcept nogil:
     """'Grid k.\\n' without printf."""
-    cdef char digits[16]
-    cdef int nd = 0
-    memcpy(p, b"Grid ", 5)
-    p += 5
-    while True:
-        digits[nd] = <char>(48 + grid % 10)
-        nd += 1
-        grid //= 10
-        if grid == 0:
-            break
-    while nd:
-        nd -= 1
-        p[0] = digits[nd]
-        p += 1
-    memcpy(p, b".\n", 2)
-    return p + 2
+    return put_text(put_int(put_text(p, b"Grid ", 5), grid), b".\n", 2)
 
 
 cdef struct Outcome:
