@@ -18,7 +18,7 @@ H = "the board height H (1..256)"
 K = "the run length K (2 or more)"
 R = "the number of given rows R (0..256)"
 TILE = "a tile 0..9"
-M = "the number of moves M (0..999999998)"
+M = "the number of moves M (0..999999999)"
 MOVE = "a move coordinate (an integer)"
 
 # What follows the first data set (from line 9 on), and the error it causes.

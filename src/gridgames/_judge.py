@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, NamedTuple, Optional, Protocol
 
+from ._limits import constants
+
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
-_SHOWN = 24  # longest token quoted in a message
+_SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
 class JudgeError(Exception):
@@ -36,16 +38,21 @@ def locate(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
+def quoted(head: bytes, more: bool = False) -> str:
+    """A token's first bytes as a message shows them: quoted, non-UTF-8
+    bytes as \\xff and control characters escaped, '...' when ``more``
+    follows; an empty token is 'end of input'."""
+    if not head:
+        return "end of input"
+    text = head[:_SHOWN].decode("utf-8", "backslashreplace")
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
+    return f"'{shown}{'...' if more or len(head) > _SHOWN else ''}'"
+
+
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    match = _TOKEN.match(data, offset)  # "*": it always matches
-    end = match.end() if match else offset
-    if end == offset:
-        return "end of input"
-    text = data[offset:min(end, offset + _SHOWN)].decode("utf-8", "backslashreplace")
-    # bytes that are not UTF-8 show as \xff, control characters as \x00
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
-    return f"'{shown}{'...' if end > offset + _SHOWN else ''}'"
+    end = _TOKEN.match(data, offset).end()
+    return quoted(data[offset:min(end, offset + _SHOWN + 1)])
 
 
 def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
@@ -59,6 +66,30 @@ class JudgeWarning:
 
     line: int
     column: int
+
+
+def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> JudgeError:
+    """The JudgeError of a bad token a kernel described as (line, column,
+    first bytes, more, at end of input) (see _scan.pxd, describe)."""
+    line, column, head, more, _ = where
+    return JudgeError(item, line, column, expected, quoted(head, more))
+
+
+def source(data: object) -> object:
+    """What a kernel reads: a binary file (anything with ``readinto``, read in
+    pieces) as it is, any other bytes-like object as a flat view of its
+    bytes.  Anything else (str, a text file, a list) is a TypeError, the same
+    on both backends."""
+    if hasattr(data, "readinto"):
+        return data
+    try:
+        view = memoryview(data)
+    except TypeError:
+        raise TypeError("judge input must be a bytes-like object or a binary file, "
+                        f"not {type(data).__name__}") from None
+    if not view.c_contiguous:
+        raise TypeError("judge input must be a contiguous bytes-like object")
+    return view if view.format == "B" and view.ndim == 1 else view.cast("B")
 
 
 class JudgeResult(NamedTuple):
@@ -87,55 +118,110 @@ def read_input(path: str) -> bytes:
         return f.read()
 
 
+class CannotRead(Exception):
+    """The input failed while it was being read; one line, exit status 2."""
+
+
+class Reader:
+    """A binary input stream for the kernels (they call ``readinto``); its
+    OSErrors become CannotRead, so they are not taken for output errors."""
+
+    def __init__(self, stream, name: str):
+        self.stream, self.name = stream, name
+
+    def readinto(self, buffer) -> int:
+        try:
+            return self.stream.readinto(buffer)
+        except OSError as exc:
+            raise CannotRead(f"cannot read {self.name}: {exc.strerror}") from None
+
+
+def open_input(path):
+    """INPUT as a Reader: the file, or standard input for '-'."""
+    name = shown(path)
+    return Reader(sys.stdin.buffer if path == "-" else open(path, "rb", buffering=0), name)
+
+
 class CannotWrite(Exception):
     """An output file or stream that cannot be written (a directory, a full
     disk); the message is one line, callers exit with status 2."""
 
 
+class RawWriter:
+    """Unbuffered binary output that writes every byte or raises: a short
+    write (the reader of a pipe went away mid-write) is continued, so it
+    ends in BrokenPipeError instead of silently losing the rest."""
+
+    def __init__(self, fd: int):
+        self.raw = open(fd, "wb", buffering=0, closefd=False)
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        while view:
+            view = view[self.raw.write(view):]
+        return len(data)
+
+
 @contextmanager
-def writing(path: Optional[str]) -> Iterator[BinaryIO]:
-    """A binary stream to ``path``, or to standard output for None or '-'.  Its
-    OSErrors become CannotWrite; a closed pipe (``| head``) is left to
-    ``cli.main``, which ends quietly."""
+def writing(path: Optional[str]) -> Iterator[RawWriter]:
+    """A binary stream to ``path``, or to standard output for None or '-'
+    (unbuffered: callers write large chunks).  Its OSErrors become
+    CannotWrite; a closed pipe (``| head``) is left to ``cli.main``, which
+    ends quietly with status CLOSED_OUTPUT."""
     try:
         if path in (None, "-"):
-            yield sys.stdout.buffer
-            sys.stdout.buffer.flush()
+            sys.stdout.flush()
+            yield RawWriter(sys.stdout.fileno())
         else:
             with open(path, "wb") as f:
-                yield f
+                yield RawWriter(f.fileno())
     except BrokenPipeError:
         raise
     except OSError as exc:
         raise CannotWrite(f"cannot write {shown(path, '<stdout>')}: {exc.strerror}") from None
 
 
-class Judge(Protocol):
-    """A game's ``judge`` as run_judge calls it."""
-
-    def __call__(self, data: bytes, *, emit: Callable[[bytes], object]) -> JudgeResult: ...
-
-
-def run_judge(args: argparse.Namespace, game: str, judge: Judge) -> int:
-    """Read INPUT, run ``judge(data, emit=...) -> JudgeResult``, write the results (all of them, even
-    before an error), report the warnings, then the error; exit code."""
+def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeResult],
+              **options: object) -> int:
+    """Stream INPUT through ``judge(reader, emit=..., **options) ->
+    JudgeResult``, writing the results as they are made (all of them, even
+    before an error), then report the error; exit code.  Memory stays
+    bounded: neither the input nor the output is ever held whole."""
     name = shown(args.input)
     try:
-        data = read_input(args.input)
+        reader = open_input(args.input)
     except OSError as exc:
         return fail(game, f"cannot read {name}: {exc.strerror}", 2)
     try:
         with writing(args.output) as f:
-            # results stream out as they are made: memory stays bounded
-            out, err, warnings = judge(data, emit=f.write)
+            # the kernels write straight to the descriptor, without the GIL
+            out, err, warnings = judge(reader, emit=f.fileno(), **options)
             f.write(out)
-    except CannotWrite as exc:
+    except (CannotWrite, CannotRead) as exc:
         return fail(game, str(exc), 2)
+    finally:
+        if reader.stream is not sys.stdin.buffer:
+            reader.stream.close()
     for warning in warnings:
         sys.stderr.write(f"gridgames {game}: {name}:{warning}\n")
     if err is not None:
         return fail(game, f"{name}:{err}", 1)
     return 0
+
+
+def warnings_to_stderr(game: str, path):
+    """A ``warn`` function for judge(): it writes each chunk of warning lines
+    to standard error, every line prefixed 'gridgames GAME: INPUT:'."""
+    prefix = f"gridgames {game}: {shown(path)}:".encode()
+
+    def warn(chunk: bytes) -> None:
+        sys.stderr.flush()
+        sys.stderr.buffer.write(prefix + chunk[:-1].replace(b"\n", b"\n" + prefix) + b"\n")
+        sys.stderr.buffer.flush()
+    return warn
 
 
 def fail(game: str, message: str, status: int) -> int:
@@ -144,7 +230,11 @@ def fail(game: str, message: str, status: int) -> int:
     return status
 
 
+CLOSED_OUTPUT = 141  # like a C program stopped by SIGPIPE (128 + 13), as a shell reports it
+
+
 def quiet_broken_pipe() -> None:
-    """`gridgames ... | head` must not print a traceback."""
+    """`gridgames ... | head` must not print a traceback; the exit status is
+    then CLOSED_OUTPUT."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())

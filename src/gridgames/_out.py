@@ -1,9 +1,11 @@
 """Pure-Python twin of ``_out.pxd``: the output of the judge loops.
 
 A list of byte pieces; with an ``emit`` function, the complete results it
-holds are handed over at ``boundary()`` once PIECES of them wait, so memory
-stays bounded however much output a small input asks for.
+holds are handed over at ``boundary()`` once PIECES of them wait (or written
+to it, when it is a file descriptor), so memory stays bounded however much
+output a small input asks for.
 """
+import os
 from collections.abc import Callable
 from typing import Optional
 
@@ -20,9 +22,21 @@ class Out(list[bytes]):
     def boundary(self) -> None:
         """Call between complete results."""
         if self.emit is not None and len(self) >= PIECES:
-            self.emit(b"".join(self))
+            data = b"".join(self)
             self.clear()
+            send(self.emit, data)
 
     def close(self) -> bytes:
         """What is left, as bytes."""
         return b"".join(self)
+
+
+def send(emit, data: bytes) -> None:
+    """Hand ``data`` to ``emit``: a function taking bytes, or a file
+    descriptor written directly (all of it: a short write is continued)."""
+    if isinstance(emit, int):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(emit, view):]
+    else:
+        emit(data)

@@ -14,16 +14,18 @@ from typing import Optional, TextIO, Union
 from . import BACKEND, BACKENDS, __version__
 from ._backend import GAMES
 from ._cli import game_position, with_default_command
-from ._judge import quiet_broken_pipe
+from ._judge import CLOSED_OUTPUT, quiet_broken_pipe
 
 TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
 file (a path, or - / nothing for standard input) and writes the results to
-standard output (or -o FILE). Exit status: 0 done, 1 bad input (every result
-before the bad token is still written; the error names line and column),
-2 usage error. Set GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
+standard output (or -o FILE), streaming both: memory stays bounded whatever
+their size. Exit status: 0 done, 1 bad input (every result before the bad
+token is still written; the error names line and column), 2 usage error or
+unreadable input / unwritable output, 141 the output was closed early (e.g.
+by `| head`: a quiet stop, nothing more is written). Set GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 
 def version() -> str:
@@ -76,7 +78,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return status
     except BrokenPipeError:
         quiet_broken_pipe()
-        return 1
+        return CLOSED_OUTPUT
     except KeyboardInterrupt:
         sys.stderr.write("gridgames: interrupted\n")
         return 130

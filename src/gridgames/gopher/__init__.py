@@ -17,36 +17,39 @@ True
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, JudgeWarning, error_at, locate
+from .._judge import JudgeError, JudgeResult, JudgeWarning, error_where, source
+from .._out import send
 from .._scan import HUGE
+from ._pure import (E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END, E_HOLE_ROW, E_NHOLES,
+                    E_NHOLES_END, E_PICK_COL, E_PICK_END, E_PICK_ROW, E_ROWS, MAX_COLS, MAX_ROWS,
+                    PICK_FELL as _PICK_FELL, PICK_OUTSIDE as _PICK_OUTSIDE)
 
 if TYPE_CHECKING:
     from ._kernel import State
 
-MAX_ROWS = MAX_COLS = 100
-_PICK_FELL, _PICK_OUTSIDE = -1, -2  # the kernels' pick() codes besides a count
-
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.
 EXPECTED = {
-    1: f"the row count NROWS (1..{MAX_ROWS})",
-    2: f"the column count NCOLUMNS (1..{MAX_COLS})",
-    3: "the end of the header line 'NROWS NCOLUMNS'",
-    4: "the hole count NHOLES (0 or more)",
-    5: "the end of the line 'NHOLES'",
-    6: "HOLE_ROW (1..{rows})",
-    7: "HOLE_COLUMN (1..{cols})",
-    8: "the end of the hole line 'HOLE_ROW HOLE_COLUMN'",
-    9: "PICK_ROW (an integer)",
-    10: "PICK_COLUMN (an integer)",
-    11: "the end of the pick line 'PICK_ROW PICK_COLUMN'",
+    E_ROWS: f"the row count NROWS (1..{MAX_ROWS})",
+    E_COLS: f"the column count NCOLUMNS (1..{MAX_COLS})",
+    E_HEADER_END: "the end of the header line 'NROWS NCOLUMNS'",
+    E_NHOLES: "the hole count NHOLES (0 or more)",
+    E_NHOLES_END: "the end of the line 'NHOLES'",
+    E_HOLE_ROW: "HOLE_ROW (1..{rows})",
+    E_HOLE_COL: "HOLE_COLUMN (1..{cols})",
+    E_HOLE_END: "the end of the hole line 'HOLE_ROW HOLE_COLUMN'",
+    E_PICK_ROW: "PICK_ROW (an integer)",
+    E_PICK_COL: "PICK_COLUMN (an integer)",
+    E_PICK_END: "the end of the pick line 'PICK_ROW PICK_COLUMN'",
 }
-_HOLE_CODES, _PICK_CODES = (6, 7, 8), (9, 10, 11)
+_HOLE_CODES, _PICK_CODES = (E_HOLE_ROW, E_HOLE_COL, E_HOLE_END), (E_PICK_ROW, E_PICK_COL, E_PICK_END)
+_LINE_FIRST = (E_NHOLES, E_HOLE_ROW)  # met at the start of a line: nothing there is a blank line
 
 
 class PickWarning(JudgeWarning):
@@ -66,49 +69,63 @@ class PickWarning(JudgeWarning):
         return f"<PickWarning {self}>"
 
 
-def _line_end(data: bytes, offset: int) -> int:
-    end = data.find(b"\n", offset)
-    return len(data) if end < 0 else end
+_WARNING = re.compile(r"(\d+):(\d+): game (\d+), pick (\d+): warning: pick '(.*)' is outside "
+                      r"the (\d+)x(\d+) field; nothing changes")
 
 
-def _error(data: bytes, err: tuple[int, int, int, int, int, int, int]) -> JudgeError:
-    game, offset, code, number, nholes, rows, cols = err
+def _warnings(text: bytes) -> list[JudgeWarning]:
+    """The PickWarnings of the kernels' warning lines."""
+    found: list[JudgeWarning] = []
+    for line in text.decode("ascii").splitlines():
+        match = _WARNING.fullmatch(line)
+        assert match is not None, line  # the kernels write exactly this form
+        ln, col, game, pick, shown, rows, cols = match.groups()
+        found.append(PickWarning(int(game), int(pick), int(ln), int(col), shown, int(rows), int(cols)))
+    return found
+
+
+def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool, bool]]) -> JudgeError:
+    game, code, number, nholes, rows, cols, where = err
     item = f"game {game}"
     if code in _HOLE_CODES:  # a saturated NHOLES is not the number written
         item += f", hole {number}" + (f" of {nholes}" if nholes < HUGE else "")
     elif code in _PICK_CODES:
         item += f", pick {number}"
-    error = error_at(data, offset, item, EXPECTED[code].format(rows=rows, cols=cols))
-    if offset < len(data) and error.found == "end of input":
+    error = error_where(where, item, EXPECTED[code].format(rows=rows, cols=cols))
+    if not where[2] and not where[4]:
         # The format is line-based: what ran out was the line, not the input.
-        line_start = data.rfind(b"\n", 0, offset) + 1
-        blank = not data[line_start:_line_end(data, offset)].strip()
-        error.found = "a blank line" if blank else "end of line"
+        error.found = "a blank line" if code in _LINE_FIRST else "end of line"
     return error
 
 
-def judge(data: bytes, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
-    """Run a judge file.  Returns a JudgeResult (output, error, warnings):
-    the output bytes (the header line, a board per processed pick, the end line), None or a
-    JudgeError with line and column (the output then holds the header and
-    every board before the bad line, and no end line), and a PickWarning per
-    processed pick outside its field.  ``team`` and ``program`` fill the
-    header 'Program 6 by team 0' and the end line.  With ``emit`` (e.g. a
-    file's write), the output goes to it in chunks as it is made and only
-    the rest is returned: memory stays bounded."""
+def judge(data: object, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object] | int] = None,
+          warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
+    """Run a judge file: ``data`` is any bytes-like object, or a binary file
+    (read in pieces).  Returns a JudgeResult (output, error, warnings):
+    the output bytes (the header line, a board per processed pick, the end
+    line), None or a JudgeError with line and column (the output then holds
+    the header and every board before the bad line, and no end line), and a
+    PickWarning per processed pick outside its field.  ``team`` and
+    ``program`` fill the header 'Program 6 by team 0' and the end line.
+    With ``emit`` (a function taking bytes, e.g. a file's write, or a file
+    descriptor), the output goes to it in chunks as it is made and only the
+    rest is returned; with ``warn``, the warnings go
+    to it as text, chunks of whole lines 'LINE:COL: game G, pick K: warning:
+    ...', instead of the list: memory stays bounded."""
     head = f"Program {program} by team {team}\n".encode()
     if emit is not None:
-        emit(head)
+        send(emit, head)
         head = b""
-    boards, err, raw = _load("gopher", backend).judge(data, emit)
-    warnings: list[JudgeWarning] = []
-    for game, pick, offset, rows, cols in raw:
-        line, column = locate(data, offset)
-        text = b" ".join(data[offset:_line_end(data, offset)].split()).decode("ascii")
-        warnings.append(PickWarning(game, pick, line, column, text, rows, cols))
+    boards, err, text = _load("gopher", backend).judge(source(data), emit, warn)
+    if warn is not None:
+        if text:
+            warn(text)
+        warnings: list[JudgeWarning] = []
+    else:
+        warnings = _warnings(text)
     if err is not None:
-        return JudgeResult(head + boards, _error(data, err), warnings)
+        return JudgeResult(head + boards, _error(err), warnings)
     tail = f"End of program {program} by team {team}\n".encode()
     return JudgeResult(head + boards + tail, None, warnings)
 

@@ -12,6 +12,21 @@ cpdef enum:
     PICK_FELL = -1       # the patch was a hole: the game is over
     PICK_OUTSIDE = -2    # the coordinate is not in the field
 
+# What the judge loop expected when it met bad input (see gopher.EXPECTED).
+# Each 'A B' line has three codes in a row (bad A, bad B, a third token).
+cpdef enum:
+    E_ROWS = 1
+    E_COLS = 2
+    E_HEADER_END = 3
+    E_NHOLES = 4
+    E_NHOLES_END = 5
+    E_HOLE_ROW = 6
+    E_HOLE_COL = 7
+    E_HOLE_END = 8
+    E_PICK_ROW = 9
+    E_PICK_COL = 10
+    E_PICK_END = 11
+
 # Row-major with a one-patch border: patch (r, c) is at r*STRIDE + c, so the
 # eight neighbours are i +- 1, i +- STRIDE, i +- STRIDE +- 1 with no bounds
 # tests.  Border patches are never '#', so the flood stops there by itself.

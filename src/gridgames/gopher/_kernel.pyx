@@ -5,27 +5,19 @@ patches, the losing board, the fenced rendering, and the whole line-based
 judge loop (bytes in, bytes out) in C.  Its pure-Python twin is ``_pure.py``;
 results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport realloc, free
-from libc.string cimport memset, memcpy, memchr
+from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, out_open, reserve, out_boundary, out_close
-from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG
+from gridgames._out cimport Out, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._scan cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
+                              scan_open, scan_close, where, token_head)
 from gridgames.gopher._check import check_field
 
-# What the judge loop expected when it met bad input (see gopher.EXPECTED).
-# Each 'A B' line has three codes in a row (bad A, bad B, a third token).
-cpdef enum:
-    E_ROWS = 1
-    E_COLS = 2
-    E_HEADER_END = 3
-    E_NHOLES = 4
-    E_NHOLES_END = 5
-    E_HOLE_ROW = 6
-    E_HOLE_COL = 7
-    E_HOLE_END = 8
-    E_PICK_ROW = 9
-    E_PICK_COL = 10
-    E_PICK_END = 11
+# The values the pure twin reads from the .pxd (tests/test_limits.py).
+LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, PICK_FELL=PICK_FELL, PICK_OUTSIDE=PICK_OUTSIDE,
+              E_ROWS=E_ROWS, E_COLS=E_COLS, E_HEADER_END=E_HEADER_END, E_NHOLES=E_NHOLES,
+              E_NHOLES_END=E_NHOLES_END, E_HOLE_ROW=E_HOLE_ROW, E_HOLE_COL=E_HOLE_COL,
+              E_HOLE_END=E_HOLE_END, E_PICK_ROW=E_PICK_ROW, E_PICK_COL=E_PICK_COL,
+              E_PICK_END=E_PICK_END)
 
 cdef enum:
     UNSEEN = 35     # '#': not inspected
@@ -154,40 +146,11 @@ cdef char *render(const Patches *f, char *p) noexcept nogil:
 cdef struct Report:
     int game, code, index, rows, cols
     long long count
-    Py_ssize_t offset
-
-cdef struct Warn:
-    int game, pick, rows, cols
-    Py_ssize_t offset
 
 cdef struct Sink:
-    Out o
+    Out o               # the boards
+    Out w               # the warning lines
     long long boards    # printed so far: every board but the first follows an empty line
-    Warn *warns
-    Py_ssize_t nwarns, wcap
-
-cdef struct Lines:
-    const unsigned char *buf
-    Py_ssize_t n, pos
-
-
-cdef bint next_line(Lines *lines, Scanner *s) noexcept nogil:
-    """Point the scanner at the next line, without its LF or CR LF; False
-    (and s.start at the end of input) when no line is left."""
-    cdef Py_ssize_t p = lines.pos, end
-    cdef const unsigned char *nl
-    if p >= lines.n:
-        s.start = lines.n
-        return False
-    nl = <const unsigned char *>memchr(lines.buf + p, 10, lines.n - p)
-    end = lines.n if nl == NULL else nl - lines.buf
-    lines.pos = end + 1
-    if end > p and lines.buf[end - 1] == 13:
-        end -= 1
-    s.pos = p
-    s.start = p
-    s.n = end
-    return True
 
 
 cdef int put_board(Sink *sink, const Patches *f) noexcept nogil:
@@ -207,24 +170,32 @@ cdef int put_board(Sink *sink, const Patches *f) noexcept nogil:
     return 0
 
 
-cdef int put_warning(Sink *o, int game, int npick, Py_ssize_t offset,
-                     const Patches *f) noexcept nogil:
-    cdef Warn *grown
-    if o.nwarns == o.wcap:
-        o.wcap = o.wcap * 2 + 16
-        grown = <Warn *>realloc(o.warns, o.wcap * sizeof(Warn))
-        if grown == NULL:
-            return -1
-        o.warns = grown
-    o.warns[o.nwarns] = Warn(game=game, pick=npick, rows=f.rows, cols=f.cols, offset=offset)
-    o.nwarns += 1
-    return 0
+cdef char *put_token(char *p, const unsigned char *head, int m) noexcept nogil:
+    """A token as messages show it: at most SHOWN bytes, then '...' if longer."""
+    p = put_text(p, <const char *>head, m if m <= SHOWN else SHOWN)
+    return put_text(p, b"...", 3) if m > SHOWN else p
 
 
-cdef inline int bad(Report *res, int code, Py_ssize_t offset) noexcept nogil:
-    res.code = code
-    res.offset = offset
-    return 0
+cdef int put_warning(Sink *o, Scanner *s, int game, int npick, const Patches *f) noexcept nogil:
+    """'LINE:COL: game G, pick K: warning: pick 'R C' is outside the RxC
+    field; nothing changes' for the pick just read (R is the previous token,
+    C the last); -1 if the output failed."""
+    cdef long long line, line2
+    cdef Py_ssize_t col, col2
+    cdef unsigned char r[SHOWN + 1]
+    cdef unsigned char c[SHOWN + 1]
+    cdef int nr = token_head(s, s.prev, True, &line, &col, r)
+    cdef int nc = token_head(s, s.tok, True, &line2, &col2, c)
+    cdef char *p = reserve(&o.w, 160 + 2 * (SHOWN + 3))
+    if p == NULL:
+        return -1
+    p = put_text(put_int(put_text(put_int(p, line), b":", 1), col), b": game ", 7)
+    p = put_text(put_int(put_text(put_int(p, game), b", pick ", 7), npick), b": warning: pick '", 17)
+    p = put_token(put_text(put_token(p, r, nr), b" ", 1), c, nc)
+    p = put_int(put_text(p, b"' is outside the ", 17), f.rows)
+    p = put_text(put_int(put_text(p, b"x", 1), f.cols), b" field; nothing changes\n", 24)
+    o.w.used = p - o.w.buf
+    return out_boundary(&o.w)
 
 
 cdef inline bint fits(int kind, long long v, long long hi) noexcept nogil:
@@ -243,108 +214,115 @@ cdef int check_pair(Scanner *s, int kind, long long a, long long *b,
     cdef long long v
     if not fits(kind, a, max_a):
         return 1
-    kind = next_int(s, b)
+    kind = next_int_line(s, b)
     if not fits(kind, b[0], max_b):
         return 2
-    if next_int(s, &v) != TOK_EOF:
+    if next_int_line(s, &v) != TOK_EOF:
         return 3
     return 0
 
 
-cdef int run(Lines *lines, Sink *o, Report *res) noexcept nogil:
-    """The judge loop: 0 when done (res.code != 0 reports bad input), -1 if
-    memory ran out.  Every size is checked before the field is touched."""
+cdef int run(Scanner *s, Sink *o, Report *res) noexcept nogil:
+    """The judge loop: 0 when done (res.code != 0 reports bad input, at
+    s.start), -1 if the output failed.  Every size is checked before the
+    field is touched."""
     cdef Patches f
     cdef int queue[NCELLS]
-    cdef Scanner s
     cdef long long rows, cols, nholes, k, r, c, v
-    cdef Py_ssize_t row_at
     cdef int kind, npick, culprit
-    s.buf = lines.buf
     res.code = 0
     res.game = 0
     while True:
         res.index = res.count = res.rows = res.cols = 0
         while True:  # blank lines separate the games
-            if not next_line(lines, &s):
+            if not next_line(s):
                 return 0
-            kind = next_int(&s, &rows)
+            kind = next_int_line(s, &rows)
             if kind != TOK_EOF:
                 break
         res.game += 1
-        culprit = check_pair(&s, kind, rows, &cols, MAX_ROWS, MAX_COLS)
+        culprit = check_pair(s, kind, rows, &cols, MAX_ROWS, MAX_COLS)
         if culprit:
-            return bad(res, E_ROWS - 1 + culprit, s.start)
+            res.code = E_ROWS - 1 + culprit
+            return 0
         res.rows = <int>rows
         res.cols = <int>cols
-        if not next_line(lines, &s) or next_int(&s, &nholes) != TOK_INT:
-            return bad(res, E_NHOLES, s.start)
-        if next_int(&s, &v) != TOK_EOF:
-            return bad(res, E_NHOLES_END, s.start)
+        if not next_line(s) or next_int_line(s, &nholes) != TOK_INT:
+            res.code = E_NHOLES
+            return 0
+        if next_int_line(s, &v) != TOK_EOF:
+            res.code = E_NHOLES_END
+            return 0
         res.count = nholes
         field_clear(&f, <int>rows, <int>cols)
         k = 0
         while k < nholes:  # nholes may be huge: input runs out first
             k += 1
             res.index = <int>k
-            if not next_line(lines, &s):
-                return bad(res, E_HOLE_ROW, s.start)
-            kind = next_int(&s, &r)
-            culprit = check_pair(&s, kind, r, &c, rows, cols)
+            if not next_line(s):
+                res.code = E_HOLE_ROW
+                return 0
+            kind = next_int_line(s, &r)
+            culprit = check_pair(s, kind, r, &c, rows, cols)
             if culprit:
-                return bad(res, E_HOLE_ROW - 1 + culprit, s.start)
+                res.code = E_HOLE_ROW - 1 + culprit
+                return 0
             add_hole(&f, <int>r, <int>c)
         res.count = 0
         npick = 0
-        while next_line(lines, &s):
-            kind = next_int(&s, &r)
+        while next_line(s):
+            kind = next_int_line(s, &r)
             if kind == TOK_EOF:
                 break  # a blank line ends the game
             npick += 1
             res.index = npick
-            row_at = s.start
-            culprit = check_pair(&s, kind, r, &c, 0, 0)
+            culprit = check_pair(s, kind, r, &c, 0, 0)
             if culprit:
-                return bad(res, E_PICK_ROW - 1 + culprit, s.start)
+                res.code = E_PICK_ROW - 1 + culprit
+                return 0
             if f.fell_at >= 0:
                 continue  # the game is lost: later picks are read and skipped
             if pick(&f, r, c, queue) == PICK_OUTSIDE:
-                if put_warning(o, res.game, npick, row_at, &f) < 0:
+                if put_warning(o, s, res.game, npick, &f) < 0:
                     return -1
             if put_board(o, &f) < 0:
                 return -1
 
 
-def judge(const unsigned char[::1] data not None, emit=None):
-    """Run a whole judge file.  Returns (boards, error, warnings): the boards
-    of every processed pick, separated by empty lines (no header or end line);
-    error is None or (game, byte offset, E_* code, hole or pick number,
-    NHOLES, rows, cols); warnings lists (game, pick number, byte offset, rows,
-    cols) for each processed pick outside the field.  With ``emit``, the
-    boards are passed to it in chunks as they are made and the returned bytes
-    are the rest."""
-    cdef Lines lines
+def judge(src, emit=None, warn=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (boards, error, warnings): the boards of
+    every processed pick, separated by empty lines (no header or end line);
+    error is None or (game, E_* code, hole or pick number, NHOLES, rows,
+    cols, where), where is _scan's describe() tuple; warnings is the text
+    of the warning lines, one per processed pick outside its field.  With
+    ``emit`` / ``warn``, boards / warning lines are passed to them in chunks
+    as they are made, and the returned bytes are the rest."""
+    cdef Scanner s
     cdef Sink o
     cdef Report res
-    cdef int status
-    cdef Py_ssize_t i
-    lines.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
-    lines.n = data.shape[0]
-    lines.pos = 0
-    o.boards = o.nwarns = o.wcap = 0
-    o.warns = NULL
-    out_open(&o.o, 4096, emit)
+    cdef int status = 0
+    cdef bint boards_failed = False, warnings_failed = False
+    o.boards = 0
+    scan_open(&s, src)
     try:
-        with nogil:
-            status = run(&lines, &o, &res)
-        boards = out_close(&o.o, status)
-        warnings = [(o.warns[i].game, o.warns[i].pick, o.warns[i].offset,
-                     o.warns[i].rows, o.warns[i].cols) for i in range(o.nwarns)]
+        out_open(&o.o, 4096, emit)
+        try:
+            out_open(&o.w, 4096, warn)
+            with nogil:
+                status = run(&s, &o, &res)
+            error = None
+            if res.code:
+                error = (res.game, res.code, res.index, res.count, res.rows, res.cols,
+                         where(&s, False))
+            # a failure raises what the failing emit or warn raised (or MemoryError)
+            boards_failed = o.o.error != NULL
+            warnings_failed = o.w.error != NULL
+            warnings = out_close(&o.w, 0 if boards_failed else status)
+        finally:
+            boards = out_close(&o.o, 0 if warnings_failed else status)
     finally:
-        free(o.warns)
-    error = None
-    if res.code:
-        error = (res.game, res.offset, res.code, res.index, res.count, res.rows, res.cols)
+        scan_close(&s)
     return boards, error, warnings
 
 

@@ -4,16 +4,21 @@ The field is a bytearray per layer (holes, adjacent-hole counts, board
 characters), row-major with a one-patch border, so neighbours are fixed
 offsets and the flood needs no bounds tests, as in the kernel.
 """
+from .._limits import constants
 from .._out import Out
 from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_field
 
-MAX_ROWS, MAX_COLS = 100, 100
-PICK_FELL, PICK_OUTSIDE = -1, -2
+# Capacities and codes, read from the compiled kernel's .pxd.
+_K = constants("gopher/_kernel.pxd")
+MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS
+PICK_FELL, PICK_OUTSIDE = _K.PICK_FELL, _K.PICK_OUTSIDE
 # What the judge loop expected when it met bad input (see gopher.EXPECTED).
 # Each 'A B' line has three codes in a row (bad A, bad B, a third token).
-(E_ROWS, E_COLS, E_HEADER_END, E_NHOLES, E_NHOLES_END, E_HOLE_ROW, E_HOLE_COL,
- E_HOLE_END, E_PICK_ROW, E_PICK_COL, E_PICK_END) = range(1, 12)
+E_ROWS, E_COLS, E_HEADER_END, E_NHOLES, E_NHOLES_END = \
+    _K.E_ROWS, _K.E_COLS, _K.E_HEADER_END, _K.E_NHOLES, _K.E_NHOLES_END
+E_HOLE_ROW, E_HOLE_COL, E_HOLE_END = _K.E_HOLE_ROW, _K.E_HOLE_COL, _K.E_HOLE_END
+E_PICK_ROW, E_PICK_COL, E_PICK_END = _K.E_PICK_ROW, _K.E_PICK_COL, _K.E_PICK_END
 
 UNSEEN, HOLE, FALLEN = ord("#"), ord("*"), ord("!")
 SHOWN = b" 12345678"  # the character of an inspected patch, by adjacent holes
@@ -117,38 +122,6 @@ class State:
         return fence + b"".join([b"|" + row + b"|\n" for row in self._rows()]) + fence
 
 
-class _Lines:
-    """The input line by line (LF or CR LF), each scanned with the shared
-    Scanner; ``start`` is the absolute offset of the last token, or of the
-    end of the line, or of the end of the input once no line is left."""
-
-    __slots__ = ("_data", "_pos", "_base", "_scan")
-
-    def __init__(self, data):
-        self._data, self._pos = data, 0
-
-    def next(self):
-        data, p = self._data, self._pos
-        if p >= len(data):
-            self._base, self._scan = len(data), Scanner(b"")
-            return False
-        end = data.find(b"\n", p)
-        if end < 0:
-            end = len(data)
-        self._pos = end + 1
-        if end > p and data[end - 1] == 13:
-            end -= 1
-        self._base, self._scan = p, Scanner(data[p:end])
-        return True
-
-    def next_int(self):
-        return self._scan.next_int()
-
-    @property
-    def start(self):
-        return self._base + self._scan.start
-
-
 def fits(kind, v, hi):
     """An integer in 1..hi, or any integer when hi is 0."""
     if hi == 0:
@@ -171,69 +144,87 @@ def check_pair(lines, kind, a, max_a, max_b):
     return 0, b
 
 
-def judge(data, emit=None):
-    """Run a whole judge file.  Returns (boards, error, warnings): the boards
-    of every processed pick, separated by empty lines (no header or end line);
-    error is None or (game, byte offset, E_* code, hole or pick number,
-    NHOLES, rows, cols); warnings lists (game, pick number, byte offset, rows,
-    cols) for each processed pick outside the field.  With ``emit``, the
-    boards are passed to it in chunks as they are made and the returned bytes
-    are the rest."""
-    lines = _Lines(bytes(data))
-    boards, warnings = Out(emit), []
+def _shown(scan, at):
+    """Line, column and text of the token at ``at``, cut as in messages."""
+    line, col, head, more, _ = scan.describe(at, True)
+    return line, col, head.decode("ascii") + ("..." if more else "")
+
+
+def _warning(scan, game, npick, rows, cols):
+    line, col, r = _shown(scan, scan.prev)
+    c = _shown(scan, scan.tok)[2]
+    return (b"%d:%d: game %d, pick %d: warning: pick '%s %s' is outside the %dx%d field; "
+            b"nothing changes\n" % (line, col, game, npick, r.encode(), c.encode(), rows, cols))
+
+
+def judge(src, emit=None, warn=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (boards, error, warnings): the boards of
+    every processed pick, separated by empty lines (no header or end line);
+    error is None or (game, E_* code, hole or pick number, NHOLES, rows,
+    cols, where), where is _scan's describe() tuple; warnings is the text
+    of the warning lines, one per processed pick outside its field.  With
+    ``emit`` / ``warn``, boards / warning lines are passed to them in chunks
+    as they are made, and the returned bytes are the rest."""
+    scan = Scanner(src, lines=True)
+    boards, warnings = Out(emit), Out(warn)
+    report = [0, 0, 0, 0, 0]  # game, index, count, rows, cols
+    code = _run(scan, boards, warnings, report)
+    error = None
+    if code:
+        error = (report[0], code, *report[1:], scan.describe(scan.start, scan.at_token))
+    return boards.close(), error, warnings.close()
+
+
+def _run(lines, boards, warnings, report):
+    """The judge loop: 0, or the E_* code of the bad input (at lines.start)."""
     printed = 0  # every board but the first follows an empty line
-    game = index = count = rows = cols = 0
-
-    def bad(code):
-        error = (game, lines.start, code, index, count, rows, cols)
-        return boards.close(), error, warnings
-
     while True:
-        index = count = rows = cols = 0
+        report[1:] = [0, 0, 0, 0]
         while True:  # blank lines separate the games
-            if not lines.next():
-                return boards.close(), None, warnings
+            if not lines.next_line():
+                return 0
             kind, value = lines.next_int()
             if kind != TOK_EOF:
                 break
-        game += 1
+        report[0] += 1
         culprit, width = check_pair(lines, kind, value, MAX_ROWS, MAX_COLS)
         if culprit:
-            return bad(E_ROWS - 1 + culprit)
-        rows, cols = value, width
-        if not lines.next():
-            return bad(E_NHOLES)
+            return E_ROWS - 1 + culprit
+        rows, cols = report[3:] = value, width
+        if not lines.next_line():
+            return E_NHOLES
         kind, nholes = lines.next_int()
         if kind != TOK_INT:
-            return bad(E_NHOLES)
+            return E_NHOLES
         if lines.next_int()[0] != TOK_EOF:
-            return bad(E_NHOLES_END)
-        count = nholes
+            return E_NHOLES_END
+        report[2] = nholes
         holes = []
-        while index < nholes:  # nholes may be huge: input runs out first
-            index += 1
-            if not lines.next():
-                return bad(E_HOLE_ROW)
+        while report[1] < nholes:  # nholes may be huge: input runs out first
+            report[1] += 1
+            if not lines.next_line():
+                return E_HOLE_ROW
             kind, r = lines.next_int()
             culprit, c = check_pair(lines, kind, r, rows, cols)
             if culprit:
-                return bad(E_HOLE_ROW - 1 + culprit)
+                return E_HOLE_ROW - 1 + culprit
             holes.append((r, c))
         field = State(rows, cols, holes)
-        count = index = 0
-        while lines.next():
+        report[1:3] = 0, 0
+        while lines.next_line():
             kind, r = lines.next_int()
             if kind == TOK_EOF:
                 break  # a blank line ends the game
-            index += 1
-            row_at = lines.start
+            report[1] += 1
             culprit, c = check_pair(lines, kind, r, 0, 0)
             if culprit:
-                return bad(E_PICK_ROW - 1 + culprit)
+                return E_PICK_ROW - 1 + culprit
             if field.fell_at is not None:
                 continue  # the game is lost: later picks are read and skipped
             if field.pick(r, c) == PICK_OUTSIDE:
-                warnings.append((game, index, row_at, rows, cols))
+                warnings.append(_warning(lines, report[0], report[1], rows, cols))
+                warnings.boundary()
             boards.boundary()
             boards.append(b"\n" + field.render() if printed else field.render())
             printed += 1

@@ -2,7 +2,7 @@
 import argparse
 
 from .._cli import Commands, add_command, add_game, add_io_arguments
-from .._judge import run_judge
+from .._judge import run_judge, warnings_to_stderr
 from .._toolkit import register_tools
 from . import judge
 
@@ -43,8 +43,9 @@ def register(subparsers: Commands) -> None:
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",
                    help="the program number in the header and end lines (default: 6)")
-    p.set_defaults(func=lambda args: run_judge(args, "gopher", lambda data, emit: judge(
-        data, team=args.team, program=args.program, emit=emit)))
+    p.set_defaults(func=lambda args: run_judge(
+        args, "gopher", judge, team=args.team, program=args.program,
+        warn=warnings_to_stderr("gopher", args.input)))  # streamed as they come
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "gopher")

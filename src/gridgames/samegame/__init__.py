@@ -15,33 +15,36 @@ from operator import index
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_at
+from .._judge import JudgeError, JudgeResult, error_where, source
+from .._rows import int_rows
+from ._pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
 
 if TYPE_CHECKING:
     from ._kernel import State
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
-    1: "the row count M (1..10, or 0 to end the input)",
-    2: "the column count N (1..40, or 0 to end the input)",
-    3: "a cell value 0..9",
-    4: "a selection row (a non-negative integer; '0 0' ends the grid)",
-    5: "a selection column (a non-negative integer)",
+    E_ROWS: f"the row count M (1..{MAX_ROWS}, or 0 to end the input)",
+    E_COLS: f"the column count N (1..{MAX_COLS}, or 0 to end the input)",
+    E_CELL: "a cell value 0..9",
+    E_SEL_ROW: "a selection row (a non-negative integer; '0 0' ends the grid)",
+    E_SEL_COL: "a selection column (a non-negative integer)",
 }
 
 
-def judge(data: bytes, *, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
-    """Run a judge file.  Returns a JudgeResult: the output of every
-    complete grid, and None or a JudgeError with line and column
-    (no warnings).  With
-    ``emit`` (e.g. a file's write), the output goes to it in chunks as it is
-    made and only the rest is returned: memory stays bounded."""
-    out, found = _load("samegame", backend).judge(data, emit)
+def judge(data: object, *, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object] | int] = None) -> JudgeResult:
+    """Run a judge file: ``data`` is any bytes-like object, or a binary file
+    (read in pieces: memory stays bounded whatever its size).  Returns a
+    JudgeResult: the output of every complete grid, and None or a JudgeError
+    with line and column (no warnings).  With ``emit`` (a function taking
+    bytes, e.g. a file's write, or a file descriptor), the output goes to it
+    in chunks as it is made and only the rest is returned."""
+    out, found = _load("samegame", backend).judge(source(data), emit)
     err: Optional[JudgeError] = None
     if found is not None:
-        grid, offset, code = found
-        err = error_at(data, offset, f"grid {grid}", EXPECTED[code])
+        grid, code, where = found
+        err = error_where(where, f"grid {grid}", EXPECTED[code])
     return JudgeResult(out, err, [])
 
 
@@ -59,7 +62,7 @@ class Board(Wrapper):
 
     def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *,
                  backend: Optional[str] = None) -> None:
-        grid = [[int(v) for v in row] for row in rows]
+        grid = int_rows(rows)
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
         cells = [v for row in reversed(grid) for v in row]

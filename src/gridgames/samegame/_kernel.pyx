@@ -6,17 +6,14 @@ Its pure-Python twin is ``_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
-from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
+from gridgames.samegame._judge cimport E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL
 from gridgames.samegame._check import check_cells
 
-# What the judge loop expected when it met a bad token (see samegame.EXPECTED).
-cpdef enum:
-    E_ROWS = 1
-    E_COLS = 2
-    E_CELL = 3
-    E_SEL_ROW = 4
-    E_SEL_COL = 5
+# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, EMPTY=EMPTY, E_ROWS=E_ROWS, E_COLS=E_COLS,
+              E_CELL=E_CELL, E_SEL_ROW=E_SEL_ROW, E_SEL_COL=E_SEL_COL)
 
 cdef enum:
     GRID_OUT_MAX = 32 + MAX_ROWS * (5 + 2 * MAX_COLS)  # one grid's output, bounded
@@ -128,27 +125,12 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
 
 cdef char *put_header(char *p, int grid) noexcept nogil:
     """'Grid k.\\n' without printf."""
-    cdef char digits[16]
-    cdef int nd = 0
-    memcpy(p, b"Grid ", 5)
-    p += 5
-    while True:
-        digits[nd] = <char>(48 + grid % 10)
-        nd += 1
-        grid //= 10
-        if grid == 0:
-            break
-    while nd:
-        nd -= 1
-        p[0] = digits[nd]
-        p += 1
-    memcpy(p, b".\n", 2)
-    return p + 2
+    return put_text(put_int(put_text(p, b"Grid ", 5), grid), b".\n", 2)
 
 
 cdef struct Outcome:
     int grid, code
-    Py_ssize_t offset
+    bint previous       # the bad token is the one before the last read
 
 
 cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
@@ -156,10 +138,11 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
     res.code != 0 reports bad input."""
     cdef Grid g
     cdef long long m, n, v, r, c
-    cdef Py_ssize_t m_at, i
+    cdef Py_ssize_t i
     cdef int kind, grid = 0
     cdef char *p
     res.code = 0
+    res.previous = False
     while True:
         grid += 1
         res.grid = grid
@@ -169,7 +152,6 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         if kind != TOK_INT:
             res.code = E_ROWS
             break
-        m_at = s.start
         kind = next_int(s, &n)
         if kind == TOK_EOF and m == 0:
             return 0
@@ -179,7 +161,7 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         if m == 0 or n == 0:
             return 0
         if m > MAX_ROWS:  # checked before anything is written into a buffer
-            s.start = m_at
+            res.previous = True
             res.code = E_ROWS
             break
         if n > MAX_COLS:
@@ -219,27 +201,29 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         o.used = p + 1 - o.buf
         if res.code:  # no closing '0 0': the grid is reported, then the error
             break
-    res.offset = s.start
     return 0
 
 
-def judge(const unsigned char[::1] data not None, emit=None):
-    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
-    (output of every complete grid, (grid number, byte offset, E_* code)).
-    With ``emit``, output is passed to it in chunks as it is made and the
-    returned bytes are the rest."""
+def judge(src, emit=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (output bytes, None) or, on bad input,
+    (output of every complete grid, (grid number, E_* code, where)), where
+    is _scan's describe() tuple.  With ``emit``, output is passed to it in
+    chunks as it is made and the returned bytes are the rest."""
     cdef Scanner s
     cdef Outcome res
     cdef Out o
     cdef int status
-    out_open(&o, 4096 + (data.shape[0] if emit is None else CHUNK), emit)
-    s.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
-    s.n = data.shape[0]
-    s.pos = 0
-    s.start = 0
-    with nogil:
-        status = run(&s, &o, &res)
-    return out_close(&o, status), ((res.grid, res.offset, res.code) if res.code else None)
+    scan_open(&s, src)
+    try:
+        out_open(&o, 4096 + (s.n if emit is None else CHUNK), emit)
+        with nogil:
+            status = run(&s, &o, &res)
+        err = (res.grid, res.code, where(&s, res.previous)) if res.code else None
+        out = out_close(&o, status)
+    finally:
+        scan_close(&s)
+    return out, err
 
 
 cdef class State:

@@ -3,14 +3,17 @@
 The board is a list of columns, each a list of colours from the bottom up;
 only non-empty columns are kept, so gravity and compaction are list filters.
 """
+from .._limits import constants
 from .._out import Out
 from .._scan import TOK_EOF, TOK_INT, Scanner
 from ._check import check_cells
 
-MAX_ROWS, MAX_COLS = 10, 40
-EMPTY = 10  # in snapshots: an empty cell (never a colour)
+# Capacities and codes, read from the compiled kernel's .pxd files.
+_K, _J = constants("samegame/_kernel.pxd"), constants("samegame/_judge.pxd")
+MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS
+EMPTY = _K.EMPTY  # in snapshots: an empty cell (never a colour)
 # What the judge loop expected when it met a bad token (see samegame.EXPECTED).
-E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = 1, 2, 3, 4, 5
+E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = _J.E_ROWS, _J.E_COLS, _J.E_CELL, _J.E_SEL_ROW, _J.E_SEL_COL
 
 
 class State:
@@ -110,38 +113,48 @@ class State:
         return b"".join(lines)
 
 
-def judge(data, emit=None):
-    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
-    (output of every complete grid, (grid number, byte offset, E_* code)).
-    With ``emit``, output is passed to it in chunks as it is made and the
-    returned bytes are the rest."""
-    scan = Scanner(data)
+def judge(src, emit=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (output bytes, None) or, on bad input,
+    (output of every complete grid, (grid number, E_* code, where)), where
+    is _scan's describe() tuple.  With ``emit``, output is passed to it in
+    chunks as it is made and the returned bytes are the rest."""
+    scan = Scanner(src)
     out = Out(emit)
+    grid, code, previous = _run(scan, out)
+    if not code:
+        return out.close(), None
+    where = scan.describe(scan.prev, True) if previous else scan.describe(scan.start, scan.at_token)
+    return out.close(), (grid, code, where)
+
+
+def _run(scan, out):
+    """The judge loop: (grid, E_* code or 0, the bad token is the one before
+    the last read)."""
     grid = 0
     while True:
         grid += 1
         kind, m = scan.next_int()
         if kind == TOK_EOF:
-            break
+            return grid, 0, False
         if kind != TOK_INT:
-            return out.close(), (grid, scan.start, E_ROWS)
-        m_at = scan.start
+            return grid, E_ROWS, False
         kind, n = scan.next_int()
         if kind == TOK_EOF and m == 0:
-            break
+            return grid, 0, False
         if kind != TOK_INT:
-            return out.close(), (grid, scan.start, E_COLS)
+            return grid, E_COLS, False
         if m == 0 or n == 0:
-            break
+            return grid, 0, False
         if m > MAX_ROWS:
-            return out.close(), (grid, m_at, E_ROWS)
+            return grid, E_ROWS, True
         if n > MAX_COLS:
-            return out.close(), (grid, scan.start, E_COLS)
+            return grid, E_COLS, False
         cells = []
         for _ in range(m * n):
             kind, v = scan.next_int()
             if kind != TOK_INT or v > 9:
-                return out.close(), (grid, scan.start, E_CELL)
+                return grid, E_CELL, False
             cells.append(v)
         state = State(m, n, cells)
         while True:
@@ -150,14 +163,13 @@ def judge(data, emit=None):
                 if kind == TOK_EOF:  # no closing '0 0': report the grid, then the error
                     out.boundary()
                     out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
-                return out.close(), (grid, scan.start, E_SEL_ROW)
+                return grid, E_SEL_ROW, False
             kind, c = scan.next_int()
             if kind != TOK_INT:
-                return out.close(), (grid, scan.start, E_SEL_COL)
+                return grid, E_SEL_COL, False
             if r == 0 and c == 0:
                 break
             if state.remaining:
                 state.select(r, c)
         out.boundary()
         out.append(b"Grid %d.\n%s\n" % (grid, state.render()))
-    return out.close(), None

@@ -15,42 +15,45 @@ from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_at
+from .._judge import JudgeError, JudgeResult, error_where, source
+from .._rows import int_rows
+from .._scan import HUGE
+from ._pure import (E_COUNT, E_HEIGHT, E_MISSING, E_MOVE, E_MOVES, E_ROWS, E_RUN, E_TILE,
+                    E_WIDTH, FAR, MAX_ROWS, MAX_WIDTH)
 
 if TYPE_CHECKING:
     from ._kernel import State
 
-# What the judge expected where it met a bad token, by the kernel's E_* code
-# (the limits are the kernel's capacities, MAX_WIDTH and MAX_ROWS).
+# What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
-    1: "the number of data sets D (0..999999999)",
-    2: "another data set (the board size 'W H'; D announces more)",
-    3: "the board width W (1..64)",
-    4: "the board height H (1..256)",
-    5: "the run length K (2 or more)",
-    6: "the number of given rows R (0..256)",
-    7: "a tile 0..9",
-    8: "the number of moves M (0..999999998)",
-    9: "a move coordinate (an integer)",
+    E_COUNT: f"the number of data sets D (0..{HUGE - 1})",
+    E_MISSING: "another data set (the board size 'W H'; D announces more)",
+    E_WIDTH: f"the board width W (1..{MAX_WIDTH})",
+    E_HEIGHT: f"the board height H (1..{MAX_ROWS})",
+    E_RUN: "the run length K (2 or more)",
+    E_ROWS: f"the number of given rows R (0..{MAX_ROWS})",
+    E_TILE: "a tile 0..9",
+    E_MOVES: f"the number of moves M (0..{HUGE - 1})",
+    E_MOVE: "a move coordinate (an integer)",
 }
 
 
-def judge(data: bytes, *, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
-    """Run a judge file.  Returns a JudgeResult: the output of every
-    complete data set, and None or a JudgeError with line and column
-    (no warnings).
-    With ``emit`` (e.g. a file's write), the output goes to it in chunks of
-    whole data sets as it is made and only the rest is returned."""
-    out, found = _load("tilematch", backend).judge(data, emit)
+def judge(data: object, *, backend: Optional[str] = None,
+          emit: Optional[Callable[[bytes], object] | int] = None) -> JudgeResult:
+    """Run a judge file: ``data`` is any bytes-like object, or a binary file
+    (read in pieces).  Returns a JudgeResult: the output of every complete
+    data set, and None or a JudgeError with line and column (no warnings).
+    With ``emit`` (a function taking bytes, e.g. a file's write, or a file
+    descriptor), the output goes to it in chunks as it is made and only the
+    rest is returned.  Each data set is read and
+    checked whole before it is played, so a bad token writes nothing of its
+    data set, and memory follows one data set's input, never its output."""
+    out, found = _load("tilematch", backend).judge(source(data), emit)
     err: Optional[JudgeError] = None
     if found is not None:
-        item, offset, code = found
-        err = error_at(data, offset, f"data set {item}" if item else "header", EXPECTED[code])
+        item, code, where = found
+        err = error_where(where, f"data set {item}" if item else "header", EXPECTED[code])
     return JudgeResult(out, err, [])
-
-
-_FAR = 1 << 30  # beyond any board
 
 
 class Phase(NamedTuple):
@@ -79,7 +82,7 @@ class Board(Wrapper):
 
     def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *, k: int,
                  height: Optional[int] = None, backend: Optional[str] = None) -> None:
-        grid = [[int(v) for v in row] for row in rows]
+        grid = int_rows(rows)
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
         height = len(grid) if height is None else index(height)
@@ -108,7 +111,7 @@ class Board(Wrapper):
         no tile at (c1, r1), diagonal, not exactly one square, or an end off
         the visible board.  Tiles do not fall until the next drop phase."""
         # Clamped to a C-sized range: a clamped coordinate is off the board either way.
-        return self._state.move(*(min(max(index(v), -1), _FAR) for v in (c1, r1, c2, r2)))
+        return self._state.move(*(min(max(index(v), -1), FAR) for v in (c1, r1, c2, r2)))
 
     def drop(self) -> int:
         """One drop phase: every tile falls as far as it can in its column
@@ -126,15 +129,13 @@ class Board(Wrapper):
         each drop or elimination phase (the board already changed, so it can
         be rendered), starting with drops, until two phases in a row change
         nothing or the board is cleared."""
-        state, quiet = self._state, 0
+        state = self._state
+        state.settle_begin()
         while True:
-            for kind, phase in (("drops", state.drop), ("eliminations", state.eliminate)):
-                count = phase()
-                quiet = 0 if count else quiet + 1
-                cleared = kind == "eliminations" and count > 0 and state.tiles == 0
-                yield Phase(kind, count, cleared)
-                if quiet == 2 or cleared:
-                    return
+            kind, count, cleared, done = state.settle_next()
+            yield Phase(kind, count, cleared)
+            if done:
+                return
 
     def grid(self, hidden: bool = False) -> list[tuple[int, ...]]:
         """Rows top first, each a tuple of tiles (0 for empty); the visible

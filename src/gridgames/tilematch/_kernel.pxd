@@ -7,8 +7,28 @@ cpdef enum:
     NCELLS = MAX_WIDTH * MAX_ROWS
     EMPTY = 0                           # an empty cell, as in the input
 
+# What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
+cpdef enum:
+    E_COUNT = 1      # D
+    E_MISSING = 2    # end of input where a data set should start
+    E_WIDTH = 3
+    E_HEIGHT = 4
+    E_RUN = 5        # K
+    E_ROWS = 6       # R
+    E_TILE = 7
+    E_MOVES = 8      # M
+    E_MOVE = 9       # a move coordinate
+    FAR = 32767      # move coordinates are clamped to -1..FAR: off the board either way
+
 # Column-major: cell (c, r) is at c*MAX_ROWS + r, row 0 at the bottom, so a
 # column is one contiguous run of bytes and gravity is a compaction.
+# Where a settling is (see settle_next in _kernel.pyx).
+ctypedef struct Settling:
+    int quiet           # phases in a row that changed nothing
+    bint drops          # the next phase is a drop phase
+    bint cleared        # the last phase removed the last tile
+    bint done
+
 ctypedef struct Grid:
     int w, h            # the visible board
     int rows            # rows stored per column: max(R, H), hidden rows on top
@@ -18,3 +38,4 @@ ctypedef struct Grid:
 
 cdef class State:
     cdef Grid g
+    cdef Settling st

@@ -5,24 +5,18 @@ of straight runs inside the visible board, moves, the alternating settling,
 and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
-from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._scan cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE,
+                              scan_open, scan_close, where)
 
-# What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
-cpdef enum:
-    E_COUNT = 1      # D
-    E_MISSING = 2    # end of input where a data set should start
-    E_WIDTH = 3
-    E_HEIGHT = 4
-    E_RUN = 5        # K
-    E_ROWS = 6       # R
-    E_TILE = 7
-    E_MOVES = 8      # M
-    E_MOVE = 9       # a move coordinate
+# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_COUNT=E_COUNT,
+              E_MISSING=E_MISSING, E_WIDTH=E_WIDTH, E_HEIGHT=E_HEIGHT, E_RUN=E_RUN,
+              E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE)
 
 cdef enum:
     LINE_MAX = 64    # longest fixed text line plus a number
@@ -140,28 +134,6 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
     return p
 
 
-cdef char *put_text(char *p, const char *text, int n) noexcept nogil:
-    memcpy(p, text, n)
-    return p + n
-
-
-cdef char *put_int(char *p, long long v) noexcept nogil:
-    """A non-negative integer in decimal, without printf."""
-    cdef char digits[24]
-    cdef int nd = 0
-    while True:
-        digits[nd] = <char>(48 + v % 10)
-        nd += 1
-        v //= 10
-        if v == 0:
-            break
-    while nd:
-        nd -= 1
-        p[0] = digits[nd]
-        p += 1
-    return p
-
-
 cdef int put_board(Out *o, const Grid *g, const char *title, int n) noexcept nogil:
     """The line ``title`` (may be empty), then the board; -1 if out of memory."""
     cdef char *p = reserve(o, n + board_out_max(g))
@@ -190,40 +162,53 @@ cdef int put_numbered(Out *o, const char *head, int n, long long v, const char *
     return 0
 
 
+cdef inline void settle_begin(Settling *st) noexcept nogil:
+    st.quiet = 0
+    st.drops = True
+    st.cleared = False
+    st.done = False
+
+
+cdef int settle_next(Grid *g, Settling *st) noexcept nogil:
+    """One phase of a settling; the rule lives here (and in its twin) only:
+    drop and elimination phases alternate, from a drop phase, until two
+    phases in a row change nothing or an elimination leaves no tile at all.
+    Returns the number of tiles moved or removed."""
+    cdef int count = grid_drop(g) if st.drops else grid_eliminate(g)
+    st.quiet = 0 if count else st.quiet + 1
+    st.cleared = not st.drops and count > 0 and g.tiles == 0
+    st.done = st.quiet == 2 or st.cleared
+    st.drops = not st.drops
+    return count
+
+
 cdef int settle(Out *o, Grid *g) noexcept nogil:
-    """Drop and elimination phases alternating, from a drop phase, until two
-    phases in a row change nothing or no tile is left.  Returns 1 if the
-    board was cleared, 0 if not, -1 if memory ran out."""
-    cdef int quiet = 0  # phases in a row that changed nothing
-    while True:
-        if grid_drop(g):
-            quiet = 0
-            if put_board(o, g, b"Board after drops:\n", 19):
+    """Settle g, reporting each phase.  Returns 1 if the board was cleared,
+    0 if not, -1 if memory ran out."""
+    cdef Settling st
+    cdef bint drops
+    settle_begin(&st)
+    while not st.done:
+        drops = st.drops
+        if settle_next(g, &st):
+            if (put_board(o, g, b"Board after drops:\n", 19) if drops
+                    else put_board(o, g, b"Board after eliminations:\n", 26)):
                 return -1
-        else:
-            quiet += 1
-            if put_line(o, b"No drops.\n", 10):
-                return -1
-        if quiet == 2:
-            return 0
-        if grid_eliminate(g):
-            quiet = 0
-            if put_board(o, g, b"Board after eliminations:\n", 26):
-                return -1
-            if g.tiles == 0:
-                return -1 if put_line(o, b"The board is cleared!\n", 22) else 1
-        else:
-            quiet += 1
-            if put_line(o, b"No eliminations.\n", 17):
-                return -1
-        if quiet == 2:
-            return 0
+        elif (put_line(o, b"No drops.\n", 10) if drops else put_line(o, b"No eliminations.\n", 17)):
+            return -1
+    if st.cleared:
+        return -1 if put_line(o, b"The board is cleared!\n", 22) else 1
+    return 0
 
 
 cdef struct Outcome:
     int code
     long long item        # data set number, 0 for the header
-    Py_ssize_t offset
+
+
+cdef struct Moves:
+    short *xy             # 4 clamped coordinates per move
+    long long n, cap
 
 
 cdef int read_count(Scanner *s, long long *v, long long lo, long long hi) noexcept nogil:
@@ -231,11 +216,12 @@ cdef int read_count(Scanner *s, long long *v, long long lo, long long hi) noexce
     return next_int(s, v) == TOK_INT and lo <= v[0] <= hi
 
 
-cdef int read_data_set(Scanner *s, Grid *g, long long *moves) noexcept nogil:
-    """Read one data set up to its move count into g; 0, or the E_* code of
-    the bad token (at s.start)."""
-    cdef long long w, h, k, nrows, v
-    cdef int kind, c, r
+cdef int read_data_set(Scanner *s, Grid *g, Moves *mv) noexcept nogil:
+    """Read and check one whole data set (board and moves) before any of it
+    is simulated: 0, the E_* code of the bad token, or -1 (out of memory)."""
+    cdef long long w, h, k, nrows, v, moves, i
+    cdef int kind, j, c, r
+    cdef short *grown
     kind = next_int(s, &w)
     if kind == TOK_EOF:
         return E_MISSING
@@ -255,8 +241,22 @@ cdef int read_data_set(Scanner *s, Grid *g, long long *moves) noexcept nogil:
             if v != EMPTY:
                 g.cell[c * MAX_ROWS + r] = <unsigned char>v
                 g.tiles += 1
-    if not read_count(s, moves, 0, HUGE - 1):
+    if not read_count(s, &moves, 0, HUGE - 1):
         return E_MOVES
+    mv.n = 0
+    for i in range(moves):  # moves may be huge: the input runs out first
+        if mv.n == mv.cap:
+            grown = <short *>realloc(mv.xy, (mv.cap * 2 + 1024) * 4 * sizeof(short))
+            if grown == NULL:
+                return -1
+            mv.xy = grown
+            mv.cap = mv.cap * 2 + 1024
+        for j in range(4):
+            kind = next_int(s, &v)
+            if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
+                return E_MOVE
+            mv.xy[4 * mv.n + j] = <short>(-1 if v < -1 else FAR if v > FAR else v)
+        mv.n += 1
     return 0
 
 
@@ -267,14 +267,42 @@ cdef int after_settling(Out *o, int cleared, long long left) noexcept nogil:
     return -1 if cleared < 0 else 0
 
 
-cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
-    """The judge loop; 0, or -1 if memory ran out.  res.code != 0 reports bad
-    input; the output then holds every data set completed before it."""
+cdef int play(Out *o, Grid *g, const Moves *mv, long long n) noexcept nogil:
+    """Write the report of data set n (read and checked); -1 if the output failed."""
+    cdef long long i
+    cdef int cleared
+    cdef const short *xy
+    if put_numbered(o, b"Data Set ", 9, n, b"\n", 1) \
+            or put_board(o, g, b"Board Position:\n", 16) \
+            or put_line(o, b"After move 0:\n", 14):
+        return -1
+    cleared = settle(o, g)
+    if after_settling(o, cleared, mv.n):
+        return -1
+    for i in range(1, mv.n + 1):
+        if cleared:  # the rest is skipped
+            break
+        if out_boundary(o) < 0 or put_numbered(o, b"After move ", 11, i, b":\n", 2):
+            return -1
+        xy = &mv.xy[4 * (i - 1)]
+        if grid_move(g, xy[0], xy[1], xy[2], xy[3]):
+            if put_board(o, g, b"", 0):
+                return -1
+            cleared = settle(o, g)
+            if after_settling(o, cleared, mv.n - i):
+                return -1
+        elif put_line(o, b"Move is invalid.\n", 17):
+            return -1
+    return 0
+
+
+cdef int run(Scanner *s, Out *o, Outcome *res, Moves *mv) noexcept nogil:
+    """The judge loop; 0, or -1 if the output failed or memory ran out.
+    res.code != 0 reports bad input; the output then holds every data set
+    completed before it, and nothing of the bad one."""
     cdef Grid g
-    cdef long long count, n, moves, i
-    cdef long long xy[4]
-    cdef int kind, j, cleared
-    cdef Py_ssize_t mark = 0
+    cdef long long count, n
+    cdef int kind
     res.code = 0
     res.item = 0
     kind = next_int(s, &count)
@@ -282,71 +310,47 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         return 0
     if kind != TOK_INT or count >= HUGE:
         res.code = E_COUNT
-        res.offset = s.start
         return 0
     if put_numbered(o, b"Analyzing ", 10, count, b" data set(s)\n", 13):
         return -1
     for n in range(1, count + 1):
         res.item = n
-        if out_boundary(o) < 0:  # only here: a data set is kept or dropped whole
+        res.code = read_data_set(s, &g, mv)
+        if res.code < 0:
             return -1
-        mark = o.used
-        res.code = read_data_set(s, &g, &moves)
         if res.code:
-            break
-        if put_numbered(o, b"Data Set ", 9, n, b"\n", 1) \
-                or put_board(o, &g, b"Board Position:\n", 16) \
-                or put_line(o, b"After move 0:\n", 14):
+            return 0
+        if out_boundary(o) < 0 or play(o, &g, mv, n) < 0:
             return -1
-        cleared = settle(o, &g)
-        if after_settling(o, cleared, moves):
-            return -1
-        for i in range(1, moves + 1):
-            for j in range(4):
-                kind = next_int(s, &xy[j])
-                if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
-                    res.code = E_MOVE
-                    break
-            if res.code:
-                break
-            if cleared:  # skipped, but still read and checked
-                continue
-            if put_numbered(o, b"After move ", 11, i, b":\n", 2):
-                return -1
-            if grid_move(&g, xy[0], xy[1], xy[2], xy[3]):
-                if put_board(o, &g, b"", 0):
-                    return -1
-                cleared = settle(o, &g)
-                if after_settling(o, cleared, moves - i):
-                    return -1
-            elif put_line(o, b"Move is invalid.\n", 17):
-                return -1
-        if res.code:
-            break
-    if res.code:
-        o.used = mark  # only complete data sets are kept
-        res.offset = s.start
     return 0
 
 
-def judge(const unsigned char[::1] data not None, emit=None):
-    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
+def judge(src, emit=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, byte offset, E_* code)).  With ``emit``, output is passed to it
-    in chunks (whole data sets) as it is made and the returned bytes are the
-    rest."""
+    header, E_* code, where)), where is _scan's describe() tuple.  With
+    ``emit``, output is passed to it in chunks as it is made and the
+    returned bytes are the rest: memory follows one data set's input, never
+    its output."""
     cdef Scanner s
     cdef Outcome res
     cdef Out o
+    cdef Moves mv
     cdef int status
-    out_open(&o, 4096 + (8 * data.shape[0] if emit is None else CHUNK), emit)
-    s.buf = &data[0] if data.shape[0] else <const unsigned char *>b""
-    s.n = data.shape[0]
-    s.pos = 0
-    s.start = 0
-    with nogil:
-        status = run(&s, &o, &res)
-    return out_close(&o, status), ((res.item, res.offset, res.code) if res.code else None)
+    mv.xy = NULL
+    mv.n = mv.cap = 0
+    scan_open(&s, src)
+    try:
+        out_open(&o, 4096 + (8 * s.n if emit is None else CHUNK), emit)
+        with nogil:
+            status = run(&s, &o, &res, &mv)
+        err = (res.item, res.code, where(&s, False)) if res.code > 0 else None
+        out = out_close(&o, status)
+    finally:
+        free(mv.xy)
+        scan_close(&s)
+    return out, err
 
 
 cdef class State:
@@ -401,6 +405,17 @@ cdef class State:
     def eliminate(self):
         """One elimination phase; the number of tiles removed."""
         return grid_eliminate(&self.g)
+
+    def settle_begin(self):
+        """Start a settling (the next phase is a drop phase)."""
+        settle_begin(&self.st)
+
+    def settle_next(self):
+        """The next phase of the settling: (kind, count, cleared, done),
+        kind "drops" or "eliminations"."""
+        kind = "drops" if self.st.drops else "eliminations"
+        count = settle_next(&self.g, &self.st)
+        return kind, count, self.st.cleared, self.st.done
 
     def snapshot(self):
         """rows*w bytes, row-major, TOP row first (hidden rows included)."""

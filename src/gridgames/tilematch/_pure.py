@@ -3,15 +3,17 @@
 The board is a list of columns, each a list of ``rows`` tiles from the bottom
 up (0: empty); rows at index ``h`` and above are hidden.
 """
+from .._limits import constants
 from .._out import Out
 from .._scan import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
-MAX_WIDTH, MAX_ROWS = 64, 256
-EMPTY = 0
+# Capacities and codes, read from the compiled kernel's .pxd.
+_K = constants("tilematch/_kernel.pxd")
+MAX_WIDTH, MAX_ROWS, EMPTY, FAR = _K.MAX_WIDTH, _K.MAX_ROWS, _K.EMPTY, _K.FAR
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
-(E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN, E_ROWS, E_TILE, E_MOVES,
- E_MOVE) = range(1, 10)
+E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN = _K.E_COUNT, _K.E_MISSING, _K.E_WIDTH, _K.E_HEIGHT, _K.E_RUN
+E_ROWS, E_TILE, E_MOVES, E_MOVE = _K.E_ROWS, _K.E_TILE, _K.E_MOVES, _K.E_MOVE
 
 
 class State:
@@ -19,7 +21,7 @@ class State:
     row-major, TOP row first (the judge order); the bottom given row is row 0
     and rows above h are hidden."""
 
-    __slots__ = ("width", "height", "rows", "k", "tiles", "_columns")
+    __slots__ = ("width", "height", "rows", "k", "tiles", "_columns", "_quiet", "_drops", "_done")
 
     def __init__(self, w, h, k, nrows, cells):
         cells = check_board(w, h, k, nrows, cells, MAX_WIDTH, MAX_ROWS)
@@ -86,6 +88,22 @@ class State:
         self.tiles -= len(marked)
         return len(marked)
 
+    def settle_begin(self):
+        """Start a settling (the next phase is a drop phase)."""
+        self._quiet, self._drops, self._done = 0, True, False
+
+    def settle_next(self):
+        """The next phase of the settling: (kind, count, cleared, done).  The
+        rule: drop and elimination phases alternate, from a drop phase, until
+        two phases in a row change nothing or an elimination leaves no tile."""
+        drops = self._drops
+        count = self.drop() if drops else self.eliminate()
+        self._quiet = 0 if count else self._quiet + 1
+        cleared = not drops and count > 0 and self.tiles == 0
+        self._done = self._quiet == 2 or cleared
+        self._drops = not drops
+        return ("drops" if drops else "eliminations"), count, cleared, self._done
+
     def snapshot(self):
         """rows*w bytes, row-major, TOP row first (hidden rows included)."""
         return bytes(col[r] for r in range(self.rows - 1, -1, -1) for col in self._columns)
@@ -99,31 +117,22 @@ class State:
             for r in range(h - 1, -1, -1))
 
 
+_TITLES = {"drops": (b"Board after drops:\n", b"No drops.\n"),
+           "eliminations": (b"Board after eliminations:\n", b"No eliminations.\n")}
+
+
 def settle(state, out):
-    """Drop and elimination phases alternating, from a drop phase, until two
-    phases in a row change nothing or no tile is left; the report is appended
-    to ``out``.  Returns True if the board was cleared."""
-    quiet = 0  # phases in a row that changed nothing
+    """Settle the board, reporting each phase to ``out``.  Returns True if
+    the board was cleared."""
+    state.settle_begin()
     while True:
-        if state.drop():
-            quiet = 0
-            out.append(b"Board after drops:\n" + state.render())
-        else:
-            quiet += 1
-            out.append(b"No drops.\n")
-        if quiet == 2:
-            return False
-        if state.eliminate():
-            quiet = 0
-            out.append(b"Board after eliminations:\n" + state.render())
-            if state.tiles == 0:
-                out.append(b"The board is cleared!\n")
-                return True
-        else:
-            quiet += 1
-            out.append(b"No eliminations.\n")
-        if quiet == 2:
-            return False
+        kind, count, cleared, done = state.settle_next()
+        title, quiet = _TITLES[kind]
+        out.append(title + state.render() if count else quiet)
+        if cleared:
+            out.append(b"The board is cleared!\n")
+        if done:
+            return cleared
 
 
 def _read_count(scan, lo, hi):
@@ -132,8 +141,8 @@ def _read_count(scan, lo, hi):
 
 
 def _read_data_set(scan):
-    """Read one data set up to its move count: (state, moves) or the E_* code
-    of the bad token (at scan.start)."""
+    """Read and check one whole data set: (state, moves) or the E_* code of
+    the bad token (at scan.start)."""
     kind, w = scan.next_int()
     if kind == TOK_EOF:
         return E_MISSING
@@ -154,9 +163,18 @@ def _read_data_set(scan):
         if v is None:
             return E_TILE
         cells.append(v)
-    moves = _read_count(scan, 0, HUGE - 1)
-    if moves is None:
+    count = _read_count(scan, 0, HUGE - 1)
+    if count is None:
         return E_MOVES
+    moves = []
+    for _ in range(count):  # count may be huge: the input runs out first
+        xy = []
+        for _ in range(4):
+            kind, v = scan.next_int()
+            if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
+                return E_MOVE
+            xy.append(min(max(v, -1), FAR))
+        moves.append(xy)
     return State(w, h, k, nrows, cells), moves
 
 
@@ -165,46 +183,48 @@ def _skipping(out, cleared, left):
         out.append(b"Skipping %d move(s).\n" % left)
 
 
-def judge(data, emit=None):
-    """Run a whole judge file.  Returns (output bytes, None) or, on bad input,
+def _play(out, state, moves, n):
+    out.append(b"Data Set %d\nBoard Position:\n%sAfter move 0:\n" % (n, state.render()))
+    cleared = settle(state, out)
+    _skipping(out, cleared, len(moves))
+    for i, xy in enumerate(moves, 1):
+        if cleared:
+            break
+        out.boundary()
+        out.append(b"After move %d:\n" % i)
+        if state.move(*xy):
+            out.append(state.render())
+            cleared = settle(state, out)
+            _skipping(out, cleared, len(moves) - i)
+        else:
+            out.append(b"Move is invalid.\n")
+
+
+def judge(src, emit=None):
+    """Run a whole judge file: ``src`` is a bytes-like object or a binary
+    file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, byte offset, E_* code)).  With ``emit``, output is passed to it
-    in chunks (whole data sets) as it is made and the returned bytes are the
-    rest."""
-    scan = Scanner(data)
+    header, E_* code, where)), where is _scan's describe() tuple.  With
+    ``emit``, output is passed to it in chunks as it is made and the
+    returned bytes are the rest."""
+    scan = Scanner(src)
+    out = Out(emit)
+    n, code = _run(scan, out)
+    return out.close(), ((n, code, scan.describe(scan.start, scan.at_token)) if code else None)
+
+
+def _run(scan, out):
+    """The judge loop: (data set number, E_* code or 0)."""
     kind, count = scan.next_int()
     if kind == TOK_EOF:
-        return b"", None
+        return 0, 0
     if kind != TOK_INT or count >= HUGE:
-        return b"", (0, scan.start, E_COUNT)
-    out = Out(emit)
+        return 0, E_COUNT
     out.append(b"Analyzing %d data set(s)\n" % count)
     for n in range(1, count + 1):
-        out.boundary()  # only here: a data set is kept or dropped whole
-        mark = len(out)
         got = _read_data_set(scan)
         if isinstance(got, int):
-            del out[mark:]  # only complete data sets are kept
-            return out.close(), (n, scan.start, got)
-        state, moves = got
-        out.append(b"Data Set %d\nBoard Position:\n%sAfter move 0:\n" % (n, state.render()))
-        cleared = settle(state, out)
-        _skipping(out, cleared, moves)
-        for i in range(1, moves + 1):
-            xy = []
-            for _ in range(4):
-                kind, v = scan.next_int()
-                if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
-                    del out[mark:]
-                    return out.close(), (n, scan.start, E_MOVE)
-                xy.append(v)
-            if cleared:  # skipped, but still read and checked
-                continue
-            out.append(b"After move %d:\n" % i)
-            if state.move(*xy):
-                out.append(state.render())
-                cleared = settle(state, out)
-                _skipping(out, cleared, moves - i)
-            else:
-                out.append(b"Move is invalid.\n")
-    return out.close(), None
+            return n, got
+        out.boundary()
+        _play(out, *got, n)
+    return count, 0
