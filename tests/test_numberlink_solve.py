@@ -88,13 +88,13 @@ def brute_force(rows, cols, puzzle):
     return frozenset(found)
 
 
-def canonical_boards(rows, cols, solids):
+def canonical_boards(rows, cols, solids, pairs=None):
     """Every board with squares empty, (if ``solids``) solid, or endpoints
-    paired in every way, numbered by first appearance."""
+    paired in every way (at most ``pairs`` pairs), numbered by first appearance."""
     n = rows * cols
     for mask in itertools.product((0, -1) if solids else (0,), repeat=n):
         free = [i for i in range(n) if mask[i] == 0]
-        for m in range(len(free) // 2 + 1):
+        for m in range(len(free) // 2 + 1 if pairs is None else pairs + 1):
             for chosen in itertools.combinations(free, 2 * m):
                 for board in _pairings(list(chosen), list(mask)):
                     yield board
@@ -134,9 +134,7 @@ def _boards():
         yield from ((rows, cols, b) for b in canonical_boards(rows, cols, True))
     for rows, cols in ((1, 7), (1, 8), (1, 9), (2, 4), (4, 2), (3, 3)):
         yield from ((rows, cols, b) for b in canonical_boards(rows, cols, False))
-    for b in canonical_boards(4, 4, False):
-        if max(b) in (1, 2):
-            yield 4, 4, b
+    yield from ((4, 4, b) for b in canonical_boards(4, 4, False, pairs=2))
 
 
 def test_every_small_board(backend):
