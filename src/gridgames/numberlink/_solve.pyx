@@ -40,15 +40,28 @@ ctypedef struct Search:
 
 cdef inline int legal(const Search *s, int e, int x) noexcept nogil:
     """0: x cannot be the next square of head e; 1: it can; 2: it can and
-    it closes the path (x is empty, next to head e)."""
-    cdef int v = e >> 1, h = s.head[e], o = s.head[e ^ 1], result = 1, d, y
+    it closes the path (x is empty, next to head e).  See the twin."""
+    cdef int v = e >> 1, h = s.head[e], o = s.head[e ^ 1], result = 1, d, y, d2, z
     for d in range(4):
         y = x + s.dirs[d]
         if y != h and s.cell[y] == v:
             if y != o:
                 return 0
             result = 2
-    return result
+    if result == 2:
+        return 2
+    # x must go on: it needs an empty neighbour that path v may take next
+    for d in range(4):
+        y = x + s.dirs[d]
+        if y == h or s.cell[y] != 0:
+            continue
+        for d2 in range(4):
+            z = y + s.dirs[d2]
+            if z != x and z != o and s.cell[z] == v:
+                break
+        else:
+            return 1
+    return 0
 
 
 cdef inline int moves(const Search *s, int e, int *first, int *code) noexcept nogil:
@@ -131,7 +144,7 @@ cdef bint propagate(Search *s) noexcept nogil:
                     nopen += 1
                 else:
                     h = head_at(s, y)
-                    if h >= 0:
+                    if h >= 0 and legal(s, h, x):
                         nopen += 1
                         if he < 0:
                             he = h

@@ -8,14 +8,15 @@ reading order (up, left, right, down).  Rules, as ``check`` defines them:
 * a head of path v may step onto an empty square x only when x touches no
   square of v other than that head and the other head of v; touching the
   other head closes the path (endpoints next to each other are a closed
-  path of two squares from the start);
-* every empty square needs two "open" neighbours (empty, or a head of an
-  unfinished path): it will have two path neighbours, both still open.
+  path of two squares from the start); a square that does not close the
+  path must have an empty neighbour that v could take next;
+* every empty square needs two "open" neighbours (empty, or a head that
+  may step onto it): it will have two path neighbours, both still open.
 
 Propagation, repeated until nothing changes: a head with no move fails, a
 head with one move takes it; an empty square with fewer than two open
-neighbours fails, one with exactly two of which one is a head must be that
-head's next square.  Then the empty squares are split into regions: every
+neighbours (empty, or a head that may step onto it) fails, one with exactly
+two of which one is a head must be that head's next square.  Then the empty squares are split into regions: every
 unfinished path needs a region touching both its heads (its remaining
 squares form one run between them) and every region needs such a path
 (else it is stranded).  Branching: the head with the fewest moves (ties:
@@ -52,16 +53,25 @@ class _Search:
 
     def legal(self, e, x):
         """0: x cannot be the next square of head e; 1: it can; 2: it can
-        and it closes the path (x is empty, next to head e)."""
+        and it closes the path (x is empty, next to head e).  A square that
+        does not close the path must be able to go on: it needs an empty
+        neighbour touching no square of v but x and the other head."""
         v, h, o = e >> 1, self.head[e], self.head[e ^ 1]
-        cell, result = self.cell, 1
-        for d in self.dirs:
+        cell, dirs, result = self.cell, self.dirs, 1
+        for d in dirs:
             y = x + d
             if y != h and cell[y] == v:
                 if y != o:
                     return 0
                 result = 2
-        return result
+        if result == 2:
+            return 2
+        for d in dirs:
+            y = x + d
+            if y != h and cell[y] == 0 and not any(
+                    z != x and z != o and cell[z] == v for z in (y + d2 for d2 in dirs)):
+                return 1
+        return 0
 
     def moves(self, e):
         """(number of moves of head e, first move, its legal() code)."""
@@ -132,7 +142,7 @@ class _Search:
                         nopen += 1
                     else:
                         e = self.head_at(y)
-                        if e >= 0:
+                        if e >= 0 and self.legal(e, x):
                             nopen += 1
                             if he < 0:
                                 he = e
