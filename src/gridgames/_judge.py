@@ -158,6 +158,9 @@ class RawWriter:
     def fileno(self) -> int:
         return self.raw.fileno()
 
+    def flush(self) -> None:
+        """Nothing waits: every write went out whole."""
+
     def write(self, data) -> int:
         view = memoryview(data).cast("B")
         while view:

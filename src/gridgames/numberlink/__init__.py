@@ -1,5 +1,5 @@
-"""Number Link: a seeded union-find puzzle generator, the text format and a
-solution checker.
+"""Number Link: a seeded union-find puzzle generator, the text format, a
+solution checker and a complete solver.
 
 >>> puzzle, solution = generate(2, 2, seed=0)
 >>> print(puzzle, end="")
@@ -11,6 +11,8 @@ True
 >>> bad = Solution.parse("2 2\\n1 #\\n1 .\\n")
 >>> print(check(puzzle, bad))
 rule covered broken at row 2, column 2: the square is on no path
+>>> solve(puzzle) == solution, count_solutions(puzzle)
+(True, 1)
 
 Squares are row-major, top row first; ``cells`` hold EMPTY (0), SOLID (-1)
 or a positive number.  Rows and columns in messages count from 1, so row r
@@ -207,5 +209,27 @@ def check(puzzle: Puzzle, solution: Solution, *, backend: Optional[str] = None) 
                    f"rule {name} broken at row {row}, column {column}: {_explain(rule, a, b)}")
 
 
+def _search(puzzle, limit, backend):
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError("the solver takes a Puzzle")
+    return _load("numberlink", backend, part="solve").solve(
+        puzzle.rows, puzzle.cols, puzzle.cells, limit)
+
+
+def solve(puzzle: Puzzle, *, backend: Optional[str] = None) -> Optional[Solution]:
+    """The first solution of ``puzzle`` in the solver's (deterministic)
+    search order, or None when it has none.  Both backends return the same
+    solution.  The rules are exactly those of ``check``."""
+    count, cells, _ = _search(puzzle, 1, backend)
+    return Solution._make(puzzle.rows, puzzle.cols, cells) if count else None
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, *, backend: Optional[str] = None) -> int:
+    """How many solutions ``puzzle`` has, counting up to ``limit`` (1..2**31-1):
+    0, 1, ... or ``limit`` meaning "at least ``limit``".  With the default 2
+    the answer tells a unique puzzle (1) from one with several (2)."""
+    return _search(puzzle, index(limit), backend)[0]
+
+
 __all__ = ["Puzzle", "Solution", "Generated", "Verdict", "JudgeError", "RULES",
-           "EMPTY", "SOLID", "MAX_SIDE", "generate", "check"]
+           "EMPTY", "SOLID", "MAX_SIDE", "generate", "check", "solve", "count_solutions"]

@@ -51,3 +51,21 @@ def check_arguments(rows, cols, puzzle, solution):
     if bad is not None:
         raise ValueError(f"puzzle number {bad[0]}: expected {bad[2]}, found {bad[3]}")
     return rows, cols, p, s, max(0, *p)
+
+
+def solve_arguments(rows, cols, puzzle, limit):
+    """(rows, cols, puzzle list, k, limit) for the solver, after checking the
+    size, the length, the square codes, the numbering and that ``limit`` is
+    1..INT_MAX; ValueError."""
+    rows, cols = board_size(rows, cols)
+    p = list(puzzle)
+    if len(p) != rows * cols:
+        raise ValueError(f"puzzle needs {rows * cols} squares, not {len(p)}")
+    if p and (min(p) < SOLID or max(p) > rows * cols):
+        raise ValueError(f"puzzle squares hold SOLID (-1), EMPTY (0) or 1..{rows * cols}")
+    bad = numbering_problem(p, twice=True)
+    if bad is not None:
+        raise ValueError(f"puzzle number {bad[0]}: expected {bad[2]}, found {bad[3]}")
+    if not 1 <= limit <= INT_MAX:
+        raise ValueError(f"limit must be 1..{INT_MAX}, not {limit}")
+    return rows, cols, p, max(0, *p), int(limit)

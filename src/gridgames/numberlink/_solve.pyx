@@ -1,0 +1,322 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: freethreading_compatible=True
+"""Typed Number Link solver: a complete depth-first search that grows every
+path from both endpoints, with forced moves, dead ends, stranded regions and
+heads that can no longer meet pruned.  The rules and the search order are
+described in the twin, ``_solve_pure.py``; both explore in the same order,
+so they find the same first solution and the same count.
+"""
+from cpython cimport array
+import array
+from libc.stdlib cimport malloc, calloc, free
+
+from gridgames.numberlink._kernel cimport SOLID
+from gridgames.numberlink._check import solve_arguments
+
+cdef enum:
+    FAIL = -1
+    SOLVED = -2
+
+ctypedef struct Step:      # one square taken, for undo
+    int e, prev, x, closed
+
+ctypedef struct Frame:     # one branching: undo mark, head, next direction
+    int mark, e, d
+
+ctypedef struct Search:
+    int w, k, ninner, nsq
+    int dirs[4]
+    int *inner             # the board's squares, reading order
+    int *cell              # SOLID, 0 (empty) or a path number; padded
+    int *head              # head[2v], head[2v+1]: the two heads of path v
+    unsigned char *done
+    Step *trail
+    int ntrail, nempty, ndone
+    int *region            # scratch of settle()
+    int *size
+    unsigned char *served
+    int *todo
+
+
+cdef inline int legal(const Search *s, int e, int x) noexcept nogil:
+    """0: x cannot be the next square of head e; 1: it can; 2: it can and
+    it closes the path (x is empty, next to head e).  See the twin."""
+    cdef int v = e >> 1, h = s.head[e], o = s.head[e ^ 1], result = 1, d, y, d2, z
+    for d in range(4):
+        y = x + s.dirs[d]
+        if y != h and s.cell[y] == v:
+            if y != o:
+                return 0
+            result = 2
+    if result == 2:
+        return 2
+    # x must go on: it needs an empty neighbour that path v may take next
+    for d in range(4):
+        y = x + s.dirs[d]
+        if y == h or s.cell[y] != 0:
+            continue
+        for d2 in range(4):
+            z = y + s.dirs[d2]
+            if z != x and z != o and s.cell[z] == v:
+                break
+        else:
+            return 1
+    return 0
+
+
+cdef inline int moves(const Search *s, int e, int *first, int *code) noexcept nogil:
+    """Number of moves of head e; the first one and its legal() code."""
+    cdef int h = s.head[e], n = 0, d, x, c
+    for d in range(4):
+        x = h + s.dirs[d]
+        if s.cell[x] == 0:
+            c = legal(s, e, x)
+            if c:
+                if n == 0:
+                    first[0] = x
+                    code[0] = c
+                n += 1
+    return n
+
+
+cdef inline void apply(Search *s, int e, int x, int code) noexcept nogil:
+    cdef int v = e >> 1
+    cdef Step *t = &s.trail[s.ntrail]
+    t.e, t.prev, t.x, t.closed = e, s.head[e], x, code == 2
+    s.ntrail += 1
+    s.cell[x] = v
+    s.head[e] = x
+    s.nempty -= 1
+    if code == 2:
+        s.done[v] = 1
+        s.ndone += 1
+
+
+cdef inline void undo(Search *s, int mark) noexcept nogil:
+    cdef Step *t
+    while s.ntrail > mark:
+        s.ntrail -= 1
+        t = &s.trail[s.ntrail]
+        s.cell[t.x] = 0
+        s.head[t.e] = t.prev
+        s.nempty += 1
+        if t.closed:
+            s.done[t.e >> 1] = 0
+            s.ndone -= 1
+
+
+cdef inline int head_at(const Search *s, int y) noexcept nogil:
+    """Index of the unfinished head on square y, or -1."""
+    cdef int v = s.cell[y]
+    if v <= 0 or s.done[v]:
+        return -1
+    if s.head[2 * v] == y:
+        return 2 * v
+    if s.head[2 * v + 1] == y:
+        return 2 * v + 1
+    return -1
+
+
+cdef bint propagate(Search *s) noexcept nogil:
+    """Forced moves until none is left; False on a contradiction."""
+    cdef int e, n, x, code, i, d, y, nopen, he, h
+    cdef bint changed
+    while True:
+        changed = False
+        for e in range(2, 2 * s.k + 2):
+            while not s.done[e >> 1]:
+                n = moves(s, e, &x, &code)
+                if n == 0:
+                    return False
+                if n > 1:
+                    break
+                apply(s, e, x, code)
+                changed = True
+        for i in range(s.ninner):
+            x = s.inner[i]
+            if s.cell[x] != 0:
+                continue
+            nopen = 0
+            he = -1
+            for d in range(4):
+                y = x + s.dirs[d]
+                if s.cell[y] == 0:
+                    nopen += 1
+                else:
+                    h = head_at(s, y)
+                    if h >= 0 and legal(s, h, x):
+                        nopen += 1
+                        if he < 0:
+                            he = h
+            if nopen < 2:
+                return False
+            if nopen == 2 and he >= 0:
+                code = legal(s, he, x)
+                if code == 0:
+                    return False
+                apply(s, he, x, code)
+                changed = True
+        if not changed:
+            return True
+
+
+cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:
+    return (s.region[b - 1] == r or s.region[b + 1] == r or
+            s.region[b - s.w] == r or s.region[b + s.w] == r)
+
+
+cdef int settle(Search *s) noexcept nogil:
+    """After propagation: SOLVED, FAIL (a stranded region or a path whose
+    heads share no region) or the head to branch on."""
+    cdef int i, x, y, z, d, r, v, a, b, e, found, n, ntodo
+    cdef int nregion = 0, nserved = 0, best = FAIL, best_n = 0, best_size = 0
+    cdef int first, code
+    if s.ndone == s.k:
+        return SOLVED if s.nempty == 0 else FAIL
+    for i in range(s.nsq):
+        s.region[i] = 0
+    for i in range(s.ninner):
+        x = s.inner[i]
+        if s.cell[x] == 0 and s.region[x] == 0:
+            nregion += 1
+            s.region[x] = nregion
+            s.size[nregion] = 0
+            s.served[nregion] = 0
+            s.todo[0] = x
+            ntodo = 1
+            while ntodo:
+                ntodo -= 1
+                y = s.todo[ntodo]
+                s.size[nregion] += 1
+                for d in range(4):
+                    z = y + s.dirs[d]
+                    if s.cell[z] == 0 and s.region[z] == 0:
+                        s.region[z] = nregion
+                        s.todo[ntodo] = z
+                        ntodo += 1
+    for v in range(1, s.k + 1):
+        if s.done[v]:
+            continue
+        a, b = s.head[2 * v], s.head[2 * v + 1]
+        found = 0
+        for d in range(4):
+            r = s.region[a + s.dirs[d]]
+            if r and region_touches(s, b, r):
+                if not found or s.size[r] < s.size[found]:
+                    found = r
+                if not s.served[r]:
+                    s.served[r] = 1
+                    nserved += 1
+        if not found:
+            return FAIL
+        for e in range(2 * v, 2 * v + 2):
+            n = moves(s, e, &first, &code)
+            if best == FAIL or n < best_n or (n == best_n and s.size[found] < best_size):
+                best, best_n, best_size = e, n, s.size[found]
+    if nserved != nregion:
+        return FAIL
+    return best
+
+
+cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) noexcept nogil:
+    """The search; the first solution goes to ``out``.  Returns the count."""
+    cdef int count = 0, nframes = 0, e, h, x, code, i
+    cdef bint ok = propagate(s)
+    cdef Frame *f
+    while True:
+        if ok:
+            nodes[0] += 1
+            e = settle(s)
+            if e == SOLVED:
+                count += 1
+                if count == 1:
+                    for i in range(s.ninner):
+                        out[i] = s.cell[s.inner[i]]
+                if count >= limit:
+                    break
+            elif e != FAIL:
+                frames[nframes].mark, frames[nframes].e, frames[nframes].d = s.ntrail, e, 0
+                nframes += 1
+        ok = False
+        while nframes:  # the next untried move of the deepest branching
+            f = &frames[nframes - 1]
+            undo(s, f.mark)
+            e = f.e
+            h = s.head[e]
+            while f.d < 4:
+                x = h + s.dirs[f.d]
+                f.d += 1
+                if s.cell[x] == 0:
+                    code = legal(s, e, x)
+                    if code:
+                        apply(s, e, x, code)
+                        ok = True
+                        break
+            if ok:
+                break
+            nframes -= 1
+        if not ok:
+            break
+        ok = propagate(s)
+    return count
+
+
+def solve(rows, cols, puzzle, limit):
+    """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
+    up to ``limit`` solutions.  Returns (count, first solution's cells as
+    array('i') or None, search nodes)."""
+    cdef Search s
+    cdef Frame *frames = NULL
+    cdef array.array out
+    cdef int r, c, k, lim, i, v, x, count
+    cdef long long nodes = 0
+    r, c, p, k, lim = solve_arguments(rows, cols, puzzle, limit)
+    s.w = c + 2
+    s.k = k
+    s.ninner = r * c
+    s.nsq = s.w * (r + 2)
+    s.dirs[0], s.dirs[1], s.dirs[2], s.dirs[3] = -s.w, -1, 1, s.w
+    s.ntrail = s.nempty = s.ndone = 0
+    s.inner = <int *>malloc(s.ninner * sizeof(int))
+    s.cell = <int *>malloc(s.nsq * sizeof(int))
+    s.head = <int *>calloc(2 * k + 2, sizeof(int))
+    s.done = <unsigned char *>calloc(k + 1, 1)
+    s.trail = <Step *>malloc((s.ninner + 1) * sizeof(Step))
+    s.region = <int *>malloc(s.nsq * sizeof(int))
+    s.size = <int *>malloc((s.ninner + 1) * sizeof(int))
+    s.served = <unsigned char *>malloc(s.ninner + 1)
+    s.todo = <int *>malloc(s.nsq * sizeof(int))
+    frames = <Frame *>malloc((s.ninner + 2) * sizeof(Frame))
+    out = array.clone(array.array("i"), s.ninner, zero=True)
+    try:
+        if not (s.inner and s.cell and s.head and s.done and s.trail and s.region
+                and s.size and s.served and s.todo and frames):
+            raise MemoryError()
+        for i in range(s.nsq):
+            s.cell[i] = SOLID
+        for i in range(s.ninner):
+            x = (i // c + 1) * s.w + i % c + 1
+            s.inner[i] = x
+            v = p[i]
+            s.cell[x] = v
+            s.nempty += v == 0
+            if v > 0:
+                s.head[2 * v + (s.head[2 * v] != 0)] = x
+        for v in range(1, k + 1):
+            if s.head[2 * v + 1] - s.head[2 * v] in (1, s.w):
+                s.done[v] = 1
+                s.ndone += 1
+        with nogil:
+            count = run(&s, frames, lim, out.data.as_ints, &nodes)
+    finally:
+        free(s.inner)
+        free(s.cell)
+        free(s.head)
+        free(s.done)
+        free(s.trail)
+        free(s.region)
+        free(s.size)
+        free(s.served)
+        free(s.todo)
+        free(frames)
+    return count, (out if count else None), nodes

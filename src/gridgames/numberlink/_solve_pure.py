@@ -1,0 +1,257 @@
+"""Pure-Python twin of ``_solve.pyx``: the same search in the same order, so
+both backends find the same first solution and the same count.
+
+The search grows every path from both of its endpoints ("heads").  A board
+is padded with a SOLID border; squares are indices into it, neighbours in
+reading order (up, left, right, down).  Rules, as ``check`` defines them:
+
+* a head of path v may step onto an empty square x only when x touches no
+  square of v other than that head and the other head of v; touching the
+  other head closes the path (endpoints next to each other are a closed
+  path of two squares from the start); a square that does not close the
+  path must have an empty neighbour that v could take next;
+* every empty square needs two "open" neighbours (empty, or a head that
+  may step onto it): it will have two path neighbours, both still open.
+
+Propagation, repeated until nothing changes: a head with no move fails, a
+head with one move takes it; an empty square with fewer than two open
+neighbours (empty, or a head that may step onto it) fails, one with exactly
+two of which one is a head must be that head's next square.  Then the empty squares are split into regions: every
+unfinished path needs a region touching both its heads (its remaining
+squares form one run between them) and every region needs such a path
+(else it is stranded).  Branching: the head with the fewest moves (ties:
+lowest path, first end), its moves in reading order.
+"""
+from array import array
+
+from ._check import SOLID, solve_arguments
+
+FAIL, SOLVED = -1, -2
+
+
+class _Search:
+    def __init__(self, rows, cols, p, k):
+        w = self.w = cols + 2
+        self.rows, self.cols, self.k = rows, cols, k
+        self.dirs = (-w, -1, 1, w)
+        self.inner = [(r + 1) * w + c + 1 for r in range(rows) for c in range(cols)]
+        cell = self.cell = [SOLID] * (w * (rows + 2))
+        head = self.head = [0] * (2 * k + 2)
+        self.done = bytearray(k + 1)
+        self.trail = []  # (head index, its previous square, square taken, closed the path)
+        self.nempty = self.ndone = 0
+        for i, v in enumerate(p):
+            x = self.inner[i]
+            cell[x] = v
+            self.nempty += v == 0
+            if v > 0:
+                head[2 * v + (head[2 * v] != 0)] = x
+        for v in range(1, k + 1):
+            if head[2 * v + 1] - head[2 * v] in (1, w):
+                self.done[v] = 1
+                self.ndone += 1
+
+    def legal(self, e, x):
+        """0: x cannot be the next square of head e; 1: it can; 2: it can
+        and it closes the path (x is empty, next to head e).  A square that
+        does not close the path must be able to go on: it needs an empty
+        neighbour touching no square of v but x and the other head."""
+        v, h, o = e >> 1, self.head[e], self.head[e ^ 1]
+        cell, dirs, result = self.cell, self.dirs, 1
+        for d in dirs:
+            y = x + d
+            if y != h and cell[y] == v:
+                if y != o:
+                    return 0
+                result = 2
+        if result == 2:
+            return 2
+        for d in dirs:
+            y = x + d
+            if y != h and cell[y] == 0 and not any(
+                    z != x and z != o and cell[z] == v for z in (y + d2 for d2 in dirs)):
+                return 1
+        return 0
+
+    def moves(self, e):
+        """(number of moves of head e, first move, its legal() code)."""
+        h, cell = self.head[e], self.cell
+        n = first = code = 0
+        for d in self.dirs:
+            x = h + d
+            if cell[x] == 0:
+                c = self.legal(e, x)
+                if c:
+                    if n == 0:
+                        first, code = x, c
+                    n += 1
+        return n, first, code
+
+    def apply(self, e, x, code):
+        v = e >> 1
+        self.trail.append((e, self.head[e], x, code == 2))
+        self.cell[x] = v
+        self.head[e] = x
+        self.nempty -= 1
+        if code == 2:
+            self.done[v] = 1
+            self.ndone += 1
+
+    def undo(self, mark):
+        while len(self.trail) > mark:
+            e, prev, x, closed = self.trail.pop()
+            self.cell[x] = 0
+            self.head[e] = prev
+            self.nempty += 1
+            if closed:
+                self.done[e >> 1] = 0
+                self.ndone -= 1
+
+    def head_at(self, y):
+        """Index of the unfinished head on square y, or -1."""
+        v = self.cell[y]
+        if v <= 0 or self.done[v]:
+            return -1
+        if self.head[2 * v] == y:
+            return 2 * v
+        if self.head[2 * v + 1] == y:
+            return 2 * v + 1
+        return -1
+
+    def propagate(self):
+        """Forced moves until none is left; False on a contradiction."""
+        cell, done, dirs = self.cell, self.done, self.dirs
+        while True:
+            changed = False
+            for e in range(2, 2 * self.k + 2):
+                while not done[e >> 1]:
+                    n, x, code = self.moves(e)
+                    if n == 0:
+                        return False
+                    if n > 1:
+                        break
+                    self.apply(e, x, code)
+                    changed = True
+            for x in self.inner:
+                if cell[x] != 0:
+                    continue
+                nopen, he = 0, -1
+                for d in dirs:
+                    y = x + d
+                    if cell[y] == 0:
+                        nopen += 1
+                    else:
+                        e = self.head_at(y)
+                        if e >= 0 and self.legal(e, x):
+                            nopen += 1
+                            if he < 0:
+                                he = e
+                if nopen < 2:
+                    return False
+                if nopen == 2 and he >= 0:
+                    code = self.legal(he, x)
+                    if code == 0:
+                        return False
+                    self.apply(he, x, code)
+                    changed = True
+            if not changed:
+                return True
+
+    def settle(self):
+        """After propagation: SOLVED, FAIL (a stranded region or a path whose
+        heads share no region) or the head to branch on."""
+        if self.ndone == self.k:
+            return SOLVED if self.nempty == 0 else FAIL
+        cell, dirs, head = self.cell, self.dirs, self.head
+        region = [0] * len(cell)
+        nregion = 0
+        for x in self.inner:
+            if cell[x] == 0 and region[x] == 0:
+                nregion += 1
+                region[x] = nregion
+                todo = [x]
+                while todo:
+                    y = todo.pop()
+                    for d in dirs:
+                        z = y + d
+                        if cell[z] == 0 and region[z] == 0:
+                            region[z] = nregion
+                            todo.append(z)
+        served = bytearray(nregion + 1)
+        size = [0] * (nregion + 1)
+        for x in self.inner:
+            size[region[x]] += 1
+        nserved = 0
+        best, best_key = FAIL, None
+        for v in range(1, self.k + 1):
+            if self.done[v]:
+                continue
+            a, b = head[2 * v], head[2 * v + 1]
+            found = 0
+            for d in dirs:
+                r = region[a + d]
+                if r and (region[b - 1] == r or region[b + 1] == r or
+                          region[b - self.w] == r or region[b + self.w] == r):
+                    if not found or size[r] < size[found]:
+                        found = r
+                    if not served[r]:
+                        served[r] = 1
+                        nserved += 1
+            if not found:
+                return FAIL
+            for e in (2 * v, 2 * v + 1):
+                key = (self.moves(e)[0], size[found])
+                if best_key is None or key < best_key:
+                    best, best_key = e, key
+        if nserved != nregion:
+            return FAIL
+        return best
+
+    def solution(self):
+        cell = self.cell
+        return array("i", [cell[x] for x in self.inner])
+
+
+def solve(rows, cols, puzzle, limit):
+    """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
+    up to ``limit`` solutions.  Returns (count, first solution's cells as
+    array('i') or None, search nodes)."""
+    rows, cols, p, k, limit = solve_arguments(rows, cols, puzzle, limit)
+    s = _Search(rows, cols, p, k)
+    count, first, nodes = 0, None, 0
+    frames = []  # [trail mark, head index, next direction]
+    ok = s.propagate()
+    while True:
+        if ok:
+            nodes += 1
+            e = s.settle()
+            if e == SOLVED:
+                count += 1
+                if first is None:
+                    first = s.solution()
+                if count >= limit:
+                    break
+            elif e != FAIL:
+                frames.append([len(s.trail), e, 0])
+        ok = False
+        while frames:  # the next untried move of the deepest branching
+            f = frames[-1]
+            s.undo(f[0])
+            e = f[1]
+            h = s.head[e]
+            while f[2] < 4:
+                x = h + s.dirs[f[2]]
+                f[2] += 1
+                if s.cell[x] == 0:
+                    code = s.legal(e, x)
+                    if code:
+                        s.apply(e, x, code)
+                        ok = True
+                        break
+            if ok:
+                break
+            frames.pop()
+        if not ok:
+            break
+        ok = s.propagate()
+    return count, first, nodes

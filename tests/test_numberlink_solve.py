@@ -1,0 +1,201 @@
+"""The Number Link solver against an independent brute-force enumerator, on
+every small board and on random ones, on both backends.
+
+Exhaustive sets (labels numbered by first appearance in reading order, since
+the solver treats labels alike):
+* every board of 1..6 squares (1x1 .. 2x3 and 3x2) with every square empty,
+  solid or an endpoint;
+* every 3x3 and smaller board without solid squares, every endpoint placement;
+* every 4x4 board without solid squares with one or two pairs (5,580 boards;
+  three pairs would be 120,120 boards, too many for a fast test).
+Random: generated puzzles up to 6x6 and random endpoint placements with solid
+squares up to 5x5.
+"""
+import itertools
+import random
+from functools import lru_cache
+
+import pytest
+
+from gridgames.numberlink import (Puzzle, Solution, check, count_solutions, generate,
+                                  solve)
+from gridgames._backend import kernel
+
+BIG = 10 ** 6  # a limit no small board reaches
+
+
+def _near(rows, cols, i):
+    r, c = divmod(i, cols)
+    return [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def _valid(rows, cols, puzzle, cells):
+    """The spec's rules, written again: all non-solid squares on a path, each
+    endpoint with one same-path neighbour, every other path square two, and
+    each path connected (so no separate loop)."""
+    for i, v in enumerate(cells):
+        if puzzle[i] == -1:
+            continue
+        same = sum(cells[j] == v for j in _near(rows, cols, i))
+        if v <= 0 or same != (1 if puzzle[i] > 0 else 2):
+            return False
+    for v in set(cells) - {-1}:
+        squares = {i for i, u in enumerate(cells) if u == v}
+        seen, todo = set(), [min(squares)]
+        while todo:
+            i = todo.pop()
+            if i not in seen:
+                seen.add(i)
+                todo += [j for j in _near(rows, cols, i) if cells[j] == v]
+        if seen != squares:
+            return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def brute_force(rows, cols, puzzle):
+    """Every solution, as a set of cell tuples: each pair in turn is joined by
+    every simple path over empty squares that never touches its own earlier
+    squares (other than the one it came from); the full board is then
+    checked with _valid."""
+    k = max(puzzle, default=0)
+    ends = {v: [i for i, u in enumerate(puzzle) if u == v] for v in range(1, k + 1)}
+    cells = list(puzzle)
+    found = set()
+
+    def pair(v):
+        if v > k:
+            if _valid(rows, cols, puzzle, cells):
+                found.add(tuple(cells))
+            return
+        a, b = ends[v]
+        walk(v, a, b, [a])
+
+    def walk(v, cur, b, path):
+        for m in _near(rows, cols, cur):
+            if m == b:
+                pair(v + 1)
+            elif cells[m] == 0 and not any(cells[j] == v and j not in (cur, b)
+                                           for j in _near(rows, cols, m)):
+                cells[m] = v
+                path.append(m)
+                walk(v, m, b, path)
+                path.pop()
+                cells[m] = 0
+
+    pair(1)
+    return frozenset(found)
+
+
+def canonical_boards(rows, cols, solids, pairs=None):
+    """Every board with squares empty, (if ``solids``) solid, or endpoints
+    paired in every way (at most ``pairs`` pairs), numbered by first appearance."""
+    n = rows * cols
+    for mask in itertools.product((0, -1) if solids else (0,), repeat=n):
+        free = [i for i in range(n) if mask[i] == 0]
+        for m in range(len(free) // 2 + 1 if pairs is None else pairs + 1):
+            for chosen in itertools.combinations(free, 2 * m):
+                for board in _pairings(list(chosen), list(mask)):
+                    yield board
+
+
+def _pairings(squares, board, label=1):
+    if not squares:
+        yield tuple(board)
+        return
+    first = squares[0]
+    for j in range(1, len(squares)):
+        other = squares[j]
+        board[first] = board[other] = label
+        yield from _pairings(squares[1:j] + squares[j + 1:], board, label + 1)
+        board[first] = board[other] = 0
+
+
+def _agree(backend, rows, cols, board):
+    solver = kernel("numberlink", backend, part="solve")
+    want = brute_force(rows, cols, board)
+    count, first, _ = solver.solve(rows, cols, board, BIG)
+    assert count == len(want), (rows, cols, board)
+    if count:
+        assert tuple(first) in want
+    puzzle = Puzzle(rows, cols, board)
+    assert count_solutions(puzzle, backend=backend) == min(count, 2)
+    assert count_solutions(puzzle, 1, backend=backend) == min(count, 1)
+    found = solve(puzzle, backend=backend)
+    if count:
+        assert check(puzzle, found).valid and found.cells in want
+    else:
+        assert found is None
+
+
+def _boards():
+    for rows, cols in ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2)):
+        yield from ((rows, cols, b) for b in canonical_boards(rows, cols, True))
+    for rows, cols in ((1, 7), (1, 8), (1, 9), (2, 4), (4, 2), (3, 3)):
+        yield from ((rows, cols, b) for b in canonical_boards(rows, cols, False))
+    yield from ((4, 4, b) for b in canonical_boards(4, 4, False, pairs=2))
+
+
+def test_every_small_board(backend):
+    seen = 0
+    for rows, cols, board in _boards():
+        _agree(backend, rows, cols, board)
+        seen += 1
+    assert seen > 8000
+
+
+def test_random_boards(backend):
+    rng = random.Random(2026)
+    for _ in range(150):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        n = rows * cols
+        board = [(-1 if rng.random() < 0.15 else 0) for _ in range(n)]
+        free = [i for i in range(n) if board[i] == 0]
+        rng.shuffle(free)
+        pairs = rng.randint(1, min(len(free) // 2, 5)) if len(free) >= 2 else 0
+        for v in range(pairs):
+            board[free[2 * v]] = board[free[2 * v + 1]] = v + 1
+        _agree(backend, rows, cols, tuple(board))
+
+
+def test_generated_puzzles(backend):
+    for seed in range(60):
+        rows, cols = 2 + seed % 5, 2 + seed // 12
+        puzzle, made = generate(rows, cols, seed)
+        _agree(backend, rows, cols, puzzle.cells)
+        assert made.cells in brute_force(rows, cols, puzzle.cells)
+
+
+def test_twins_find_the_same_solution_in_the_same_search():
+    compiled = kernel("numberlink", "compiled", part="solve")
+    pure = kernel("numberlink", "pure", part="solve")
+    for seed in range(40):
+        size = 6 + seed % 15
+        cells = generate(size, size, 1000 + seed).puzzle.cells
+        for limit in (1, 2, 3):
+            assert compiled.solve(size, size, cells, limit) == pure.solve(size, size, cells, limit)
+
+
+def test_known_counts(backend):
+    # Worked by hand.  A 1x3 corridor:
+    assert count_solutions(Puzzle.parse("1 3\n1 . 1\n"), backend=backend) == 1
+    # A U path around a solid square.
+    assert count_solutions(Puzzle.parse("2 3\n1 # 1\n. . .\n"), backend=backend) == 1
+    # An empty square and no path: nothing can cover it.
+    assert count_solutions(Puzzle.parse("1 2\n. #\n"), backend=backend) == 0
+    # All solid: the empty solution.
+    assert count_solutions(Puzzle.parse("1 1\n#\n"), backend=backend) == 1
+    # A diagonal pair on 2x2 covers one of the two other squares at most.
+    assert solve(Puzzle.parse("2 2\n1 .\n. 1\n"), backend=backend) is None
+
+
+def test_limit_is_checked(backend):
+    puzzle = Puzzle.parse("1 2\n1 1\n")
+    for bad in (0, -1, 2 ** 31):
+        with pytest.raises(ValueError):
+            count_solutions(puzzle, bad, backend=backend)
+    with pytest.raises(TypeError):
+        solve("1 2\n1 1\n", backend=backend)
+    assert count_solutions(puzzle, 7, backend=backend) == 1
+    assert solve(puzzle, backend=backend) == Solution.parse("1 2\n1 1\n")
