@@ -1,4 +1,11 @@
-"""SameGame (ACM 1995 / UVa 339): the Python API and the judge function.
+"""SameGame (ACM 1995 / UVa 339): the Python API, the judge function and
+the research engine (scores, the 20 standard boards, playouts and searches).
+
+Rules (the judge's and the research literature's): selecting a cell removes
+its 4-connected region of one colour if it has at least 2 cells; cells fall,
+then empty columns close to the left.  Removing n cells scores (n-2)^2, and
+clearing the board adds 1000 once; the game is over when no region of 2+
+cells is left.
 
 >>> b = Board(["12", "11"])          # rows top first
 >>> b.select(1, 1)                   # (row from the bottom, column from the left)
@@ -8,10 +15,15 @@
 >>> b.render().splitlines()          # the judge's rows
 ['        ', '    2   ']
 """
+from importlib import resources
 from operator import index
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeResult, error_at
+from . import _solve
+from ._solve import ALGORITHMS, Solution, solve
+from ._text import FormatError, format_boards, parse_boards
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -40,9 +52,10 @@ class Board(Wrapper):
     """A SameGame position.
 
     ``Board(rows)`` takes the rows TOP row first, each a string of digits or a
-    sequence of ints 0..9 (0 is a colour).  Coordinates follow the judge:
-    (r, c) with row 1 at the bottom and column 1 at the left.  ``backend`` is
-    None (the default choice), "compiled" or "pure".
+    sequence of ints 0..9 (0 is a colour), up to 20 rows and 40 columns (the
+    judge itself takes 10 rows).  Coordinates follow the judge: (r, c) with
+    row 1 at the bottom and column 1 at the left.  ``backend`` is None (the
+    default choice), "compiled" or "pure".
     """
 
     __slots__ = ()
@@ -68,11 +81,9 @@ class Board(Wrapper):
     cols = property(lambda self: self._state.cols, doc="columns of the frame")
     remaining = property(lambda self: self._state.remaining, doc="cells left")
     won = property(lambda self: self._state.remaining == 0, doc="every cell removed")
-
-    @property
-    def over(self):
-        """No removable region is left (won, or stuck)."""
-        return not self._state.moves()
+    over = property(lambda self: self._state.over, doc="no removable region is left (won, or stuck)")
+    score = property(lambda self: self._state.score,
+                     doc="points so far: (n-2)^2 per removal of n cells, +1000 once cleared")
 
     def select(self, r, c):
         """Remove the region at (r, c) if it has at least 2 cells, let the cells
@@ -102,6 +113,47 @@ class Board(Wrapper):
 
     __str__ = render
 
+    # --- research: scores, playouts, searches --------------------------------
+
+    def playouts(self, n: int, *, seed: int = 0, policy: str = "random") -> List[int]:
+        """Play ``n`` games to the end from this position (left unchanged)
+        and return their final scores (this board's score included).
+        "random" draws each move uniformly among the removable regions;
+        "tabu" never removes the colour that has the most cells at the
+        playout's start while another move exists.  Same seed, same scores,
+        on both backends."""
+        return _solve.playouts(self, n, seed, policy)
+
+    def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+               width: int = 100, seed: int = 0, tabu: bool = True,
+               time: Optional[float] = None, stop=None) -> Solution:
+        """Search for a high-scoring game from this position (left unchanged).
+
+        ``algo``: "random" (the best of ``iterations`` playouts, default
+        1000), "nmcs" (Nested Monte-Carlo Search at ``level``, the best
+        sequence memorised, level-1 playouts; ``iterations`` restarts,
+        default 1), "nrpa" (Nested Rollout Policy Adaptation at ``level``
+        >= 1 with ``iterations`` per level, default 100) or "beam" (beam
+        search of ``width`` keeping the children with the best score plus
+        sum of (n-2)^2 over the regions left).  ``tabu``: the playouts avoid
+        the most frequent colour (see playouts).  ``time``: seconds after
+        which the best so far is returned; so does Ctrl-C (in the main
+        thread) and ``stop.set()`` (a ``Stop`` from ``stop_flag()``).  The
+        same seed and budget give the same Solution on both backends (a time
+        limit makes it depend on speed)."""
+        return _solve.run(self, algo, level=level, iterations=iterations, width=width,
+                          seed=seed, tabu=tabu, time=time, stop=stop)
+
+    def stop_flag(self):
+        """A new Stop (its ``set()`` ends searches given it) for this backend."""
+        return _load("samegame", self.backend, part="search").Stop()
+
+    def replay(self, moves: Iterable[Tuple[int, int]]) -> int:
+        """Play ``moves`` (judge selections (r, c)) on this board and return
+        its score; ValueError naming the first move that removes nothing
+        (the moves before it stay played)."""
+        return _solve.replay(self, moves)
+
     def __eq__(self, other):
         if not isinstance(other, Board):
             return NotImplemented
@@ -113,4 +165,24 @@ class Board(Wrapper):
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 
-__all__ = ["Board", "judge", "EXPECTED"]
+def read_boards(text: str, name: str = "<string>", *, backend=None) -> List[Board]:
+    """The boards of research text: each board's rows TOP row first, one
+    line per row, colours 0..9 separated by spaces; boards separated by
+    blank lines.  FormatError (a ValueError) reads ``NAME:LINE:COL: ...``."""
+    return [Board(rows, backend=backend) for rows in parse_boards(text, name)]
+
+
+def write_boards(boards: Iterable[Board]) -> str:
+    """Research text for boards with no empty cell (see read_boards)."""
+    return format_boards(board.grid() for board in boards)
+
+
+def standard_boards(*, backend=None) -> List[Board]:
+    """The 20 standard 15x15 positions of the SameGame search literature
+    (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
+    text = resources.files(__name__).joinpath("standard20.txt").read_text("ascii")
+    return read_boards(text, "standard20.txt", backend=backend)
+
+
+__all__ = ["Board", "judge", "EXPECTED", "Solution", "ALGORITHMS", "solve", "read_boards",
+           "write_boards", "standard_boards", "FormatError"]

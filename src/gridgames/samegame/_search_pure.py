@@ -1,0 +1,258 @@
+"""Pure-Python twin of ``_search.pyx``: the same searches, draws and tie
+rules, so the same seed gives the same score and moves (see the kernel's
+docstring for the shared design).  Positions are ``_pure.State`` objects; a
+move is the (r, c) of its region's canonical cell (``State.moves()`` order).
+"""
+import time
+from math import exp
+from typing import List, NamedTuple, Optional, Tuple
+
+from .._rng import SplitMix64
+
+MAX_MOVES = 20 * 40 // 2
+RUNNING, STOPPED_TIME, STOPPED_FLAG, STOPPED_INTERRUPT = 0, 1, 2, 3
+ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = 0, 1, 2, 3
+
+
+class Stop:
+    """A flag another thread sets to stop searches early (they return their
+    best so far)."""
+
+    __slots__ = ("flag",)
+
+    def __init__(self) -> None:
+        self.flag = 0
+
+    def set(self) -> None:
+        self.flag = 1
+
+    @property
+    def is_set(self) -> bool:
+        return bool(self.flag)
+
+
+class Move(NamedTuple):
+    rc: Tuple[int, int]
+    colour: int
+    size: int
+
+
+class _Ctx:
+    def __init__(self, seed, tabu, seconds, stop):
+        self.rng = SplitMix64(seed)
+        self.tabu = tabu
+        self.deadline = time.monotonic() + seconds if seconds > 0 else 0.0
+        self.stop = stop
+        self.stopped = RUNNING
+        self.playouts = 0
+        self.best_score = -1
+        self.best: List[Tuple[int, int]] = []
+        self.path: List[Tuple[int, int]] = []
+
+
+def gen_moves(p) -> List[Move]:
+    columns = p._columns
+    return [Move((r, c), columns[c - 1][r - 1], size) for r, c, size in p.moves()]
+
+
+def tabu_colour(p) -> int:
+    """The colour with the most cells (the lowest on a tie)."""
+    count = [0] * 10
+    for column in p._columns:
+        for v in column:
+            count[v] += 1
+    return max(range(10), key=lambda c: (count[c], -c))
+
+
+def candidates(moves: List[Move], tabu: int) -> List[Move]:
+    return [m for m in moves if m.colour != tabu] or moves
+
+
+def code(p, rc: Tuple[int, int], colour: int) -> int:
+    """NRPA's move code: colour, then the canonical cell in the frame."""
+    return (colour * p.cols + rc[1] - 1) * p.rows + rc[0] - 1
+
+
+def weights(p, pol, cand):
+    w = [exp(pol[code(p, m.rc, m.colour)]) for m in cand]
+    z = 0.0
+    for wi in w:  # in order, like C (sum() may compensate)
+        z += wi
+    return w, z
+
+
+def playout(x: _Ctx, p, pol) -> list:
+    tabu = tabu_colour(p) if x.tabu else -1
+    seq = []
+    while True:
+        moves = gen_moves(p)
+        if not moves:
+            break
+        cand = candidates(moves, tabu)
+        if pol is None:
+            m = cand[x.rng.uniform(len(cand))]
+        else:
+            w, z = weights(p, pol, cand)
+            u = x.rng.unit() * z
+            z = 0.0
+            for t in range(len(cand)):
+                z += w[t]
+                if u < z:
+                    break
+            m = cand[t]
+        seq.append(m.rc)
+        p.select(*m.rc)
+    x.playouts += 1
+    offer(x, p.score, seq)
+    return seq
+
+
+def offer(x: _Ctx, score: int, seq: list) -> None:
+    if score > x.best_score:
+        x.best_score = score
+        x.best = x.path + seq
+
+
+def should_stop(x: _Ctx) -> bool:
+    if x.stopped:
+        return True
+    if x.best_score < 0:
+        return False
+    if x.stop is not None and x.stop.flag:
+        x.stopped = STOPPED_FLAG
+    elif x.deadline > 0 and time.monotonic() >= x.deadline:
+        x.stopped = STOPPED_TIME
+    return x.stopped != RUNNING
+
+
+def nmcs(x: _Ctx, level: int, start):
+    cur = start.copy()
+    best_score, best, played, base = -1, [], 0, len(x.path)
+    while True:
+        moves = gen_moves(cur)
+        if not moves:
+            break
+        for m in moves:
+            if should_stop(x):
+                del x.path[base:]
+                return best_score, best
+            child = cur.copy()
+            child.select(*m.rc)
+            x.path.append(m.rc)
+            if level == 1:
+                seq = playout(x, child, None)
+                s = child.score
+            else:
+                s, seq = nmcs(x, level - 1, child)
+            x.path.pop()
+            if s > best_score:
+                best_score, best = s, best[:played] + [m.rc] + seq
+        if x.stopped:
+            del x.path[base:]
+            return best_score, best
+        cur.select(*best[played])
+        x.path.append(best[played])
+        played += 1
+    del x.path[base:]
+    return (cur.score if best_score < 0 else best_score), best
+
+
+def adapt(x: _Ctx, root, pol: list, seq: list) -> None:
+    new = pol[:]
+    p = root.copy()
+    tabu = tabu_colour(p) if x.tabu else -1
+    for rc in seq:
+        cand = candidates(gen_moves(p), tabu)
+        w, z = weights(p, pol, cand)
+        new[code(p, rc, p._columns[rc[1] - 1][rc[0] - 1])] += 1.0
+        for m, wi in zip(cand, w):
+            new[code(p, m.rc, m.colour)] -= wi / z
+        p.select(*rc)
+    pol[:] = new
+
+
+def nrpa(x: _Ctx, root, level: int, iterations: int, pol: list):
+    best, mine = -1, []
+    for _ in range(iterations):
+        if should_stop(x):
+            break
+        if level == 1:
+            p = root.copy()
+            seq = playout(x, p, pol)
+            s = p.score
+        else:
+            s, seq = nrpa(x, root, level - 1, iterations, pol[:])
+        if s >= best:
+            best, mine = s, seq
+        if x.stopped:
+            break
+        adapt(x, root, pol, mine)
+    return best, mine
+
+
+def beam(x: _Ctx, root, width: int) -> None:
+    states, history = [root], []
+    while states and not should_stop(x):
+        cands = []
+        for b, state in enumerate(states):
+            for m in gen_moves(state):
+                child = state.copy()
+                child.select(*m.rc)
+                after = gen_moves(child)
+                if not after:  # a finished game: the path to b, then m
+                    at, x.path = b, []
+                    for layer in reversed(history):
+                        at, rc = layer[at]
+                        x.path.append(rc)
+                    x.path.reverse()
+                    x.playouts += 1
+                    offer(x, child.score, [m.rc])
+                    x.path = []
+                    continue
+                potential = sum((a.size - 2) * (a.size - 2) for a in after)
+                cands.append((child.score + potential, len(cands), b, m.rc))
+        cands.sort(key=lambda cand: (-cand[0], cand[1]))
+        layer, nexts = [], []
+        for _, _, b, rc in cands[:width]:
+            child = states[b].copy()
+            child.select(*rc)
+            nexts.append(child)
+            layer.append((b, rc))
+        states = nexts
+        history.append(layer)
+
+
+def playouts(root, n: int, seed: int, tabu: bool) -> List[int]:
+    x = _Ctx(seed, tabu, 0.0, None)
+    scores = []
+    for _ in range(n):
+        p = root.copy()
+        playout(x, p, None)
+        scores.append(p.score)
+    return scores
+
+
+def search(root, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
+           seconds: float, stop: Optional[Stop], poll_signals: bool):
+    """(score, moves as (r, c), stopped, playouts) of one search from root."""
+    x = _Ctx(seed, tabu, seconds, stop)
+    try:
+        if algo == ALGO_NRPA:
+            nrpa(x, root, level, iterations, [0.0] * (10 * root.rows * root.cols))
+        elif algo == ALGO_BEAM:
+            beam(x, root, width)
+        else:
+            for _ in range(iterations):
+                if should_stop(x):
+                    break
+                if algo == ALGO_NMCS and level > 0:
+                    nmcs(x, level, root)
+                else:
+                    playout(x, root.copy(), None)
+    except KeyboardInterrupt:
+        if x.best_score < 0:
+            raise
+        x.stopped = STOPPED_INTERRUPT  # Ctrl-C: return the best so far
+    if x.best_score < 0:
+        return root.score, [], x.stopped, x.playouts
+    return x.best_score, list(x.best), x.stopped, x.playouts
