@@ -125,7 +125,7 @@ class Board(Wrapper):
         return _solve.playouts(self, n, seed, policy)
 
     def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
-               width: int = 100, seed: int = 0, tabu: bool = True,
+               width: int = 10, seed: int = 0, tabu: bool = True,
                time: Optional[float] = None, stop=None) -> Solution:
         """Search for a high-scoring game from this position (left unchanged).
 
@@ -134,13 +134,18 @@ class Board(Wrapper):
         sequence memorised, level-1 playouts; ``iterations`` restarts,
         default 1), "nrpa" (Nested Rollout Policy Adaptation at ``level``
         >= 1 with ``iterations`` per level, default 100) or "beam" (beam
-        search of ``width`` keeping the children with the best score plus
-        sum of (n-2)^2 over the regions left).  ``tabu``: the playouts avoid
-        the most frequent colour (see playouts).  ``time``: seconds after
-        which the best so far is returned; so does Ctrl-C (in the main
-        thread) and ``stop.set()`` (a ``Stop`` from ``stop_flag()``).  The
-        same seed and budget give the same Solution on both backends (a time
-        limit makes it depend on speed)."""
+        search of ``width``, default 10: each child of each state is rated by
+        one playout, the best ``width`` children make the next layer).
+        NRPA's policy gives each move a weight by its code: its colour and
+        the (r, c) of its region's canonical cell (the first in the order of
+        ``moves()``), ``(colour * cols + c - 1) * rows + r - 1``.
+
+        ``tabu``: the playouts avoid the most frequent colour (see
+        playouts).  ``time``: seconds after which the best so far is
+        returned; so does Ctrl-C (in the main thread) and ``stop.set()`` (a
+        ``Stop`` from ``stop_flag()``).  The same seed and budget give the
+        same Solution on both backends (a time limit makes it depend on
+        speed)."""
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
 

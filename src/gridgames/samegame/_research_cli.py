@@ -42,7 +42,8 @@ def register(commands) -> None:
     s.add_argument("--iterations", type=int, default=None, metavar="N",
                    help="nrpa: iterations per level (100); nmcs: restarts (1); "
                         "random: playouts (1000)")
-    s.add_argument("--width", type=int, default=100, metavar="W", help="beam width (default 100)")
+    s.add_argument("--width", type=int, default=10, metavar="W",
+                   help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="seed of board 1 (default 0)")
     s.add_argument("--time", type=float, default=None, metavar="SECONDS",
                    help="stop each board's search after this long (its best so far)")

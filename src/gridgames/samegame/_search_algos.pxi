@@ -128,7 +128,7 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, double *pol) noexcept nogil:
 # --- beam search ------------------------------------------------------------------
 
 ctypedef struct Cand:
-    long long key                # score so far + sum of (n-2)^2 over the regions left
+    long long key                # the score of one playout from the child
     int order                    # position in the layer, to break ties
     int parent, cell
 
@@ -147,11 +147,11 @@ ctypedef struct Step:
 
 cdef void beam(Ctx *x, const Pos *root, int width, Pos *states, Pos *nexts, Cand *cands,
                Step *history, Move *moves) noexcept nogil:
-    """Keep the ``width`` best children of each layer by key; every game
-    ending on the way is offered to the global best.  history[d*width + b]
-    is how state b at depth d+1 was reached."""
-    cdef int nstates = 1, ncands, b, j, n, n2, t, depth = 0, at
-    cdef long long potential
+    """Each layer, every child of every state is rated by one playout (a
+    finished game, offered to the global best); the ``width`` best children
+    make the next layer.  history[d*width + b] is how state b at depth d+1
+    was reached."""
+    cdef int nstates = 1, ncands, b, j, n, t, depth = 0, at
     cdef Pos child
     cdef Pos *swap
     states[0] = root[0]
@@ -160,28 +160,22 @@ cdef void beam(Ctx *x, const Pos *root, int width, Pos *states, Pos *nexts, Cand
         for b in range(nstates):
             n = gen_moves(&states[b].g, moves, x.scratch, x.queue)
             for j in range(n):
+                at = b
+                for t in range(depth - 1, -1, -1):
+                    x.path[t] = history[t * width + at].cell
+                    at = history[t * width + at].parent
+                x.path[depth] = moves[j].cell
+                x.path_len = depth + 1
                 child = states[b]
                 play(&child, moves[j].cell, x.queue)
-                n2 = gen_moves(&child.g, x.moves, x.scratch, x.queue)
-                if n2 == 0:  # a finished game: the path to b, then j
-                    at = b
-                    for t in range(depth - 1, -1, -1):
-                        x.path[t] = history[t * width + at].cell
-                        at = history[t * width + at].parent
-                    x.path_len = depth
-                    x.seq[0] = moves[j].cell
-                    x.playouts += 1
-                    offer(x, child.score, x.seq, 1)
-                    x.path_len = 0
-                    continue
-                potential = 0
-                for t in range(n2):
-                    potential += (x.moves[t].size - 2) * (x.moves[t].size - 2)
-                cands[ncands].key = child.score + potential
+                if playout(x, &child, NULL) == 0:
+                    continue  # the child is a finished game
+                cands[ncands].key = child.score
                 cands[ncands].order = ncands
                 cands[ncands].parent = b
                 cands[ncands].cell = moves[j].cell
                 ncands += 1
+        x.path_len = 0
         qsort(cands, ncands, sizeof(Cand), by_key)
         nstates = ncands if ncands < width else width
         for t in range(nstates):

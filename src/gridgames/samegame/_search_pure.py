@@ -196,21 +196,16 @@ def beam(x: _Ctx, root, width: int) -> None:
         cands = []
         for b, state in enumerate(states):
             for m in gen_moves(state):
+                at, path = b, []
+                for layer in reversed(history):
+                    at, rc = layer[at]
+                    path.append(rc)
+                x.path = path[::-1] + [m.rc]
                 child = state.copy()
                 child.select(*m.rc)
-                after = gen_moves(child)
-                if not after:  # a finished game: the path to b, then m
-                    at, x.path = b, []
-                    for layer in reversed(history):
-                        at, rc = layer[at]
-                        x.path.append(rc)
-                    x.path.reverse()
-                    x.playouts += 1
-                    offer(x, child.score, [m.rc])
-                    x.path = []
-                    continue
-                potential = sum((a.size - 2) * (a.size - 2) for a in after)
-                cands.append((child.score + potential, len(cands), b, m.rc))
+                if playout(x, child, None):
+                    cands.append((child.score, len(cands), b, m.rc))
+        x.path = []
         cands.sort(key=lambda cand: (-cand[0], cand[1]))
         layer, nexts = [], []
         for _, _, b, rc in cands[:width]:

@@ -49,7 +49,7 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
 
 
 def run(board, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
-        width: int = 100, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
+        width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
         stop=None) -> Solution:
     """One search from ``board`` (see Board.search)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
@@ -69,7 +69,7 @@ def solve(boards: Iterable, algo: str = "nrpa", *, seed: int = 0, threads: int =
     way yield their best so far (stopped "interrupt"), then the iteration
     ends."""
     boards = list(boards)
-    check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 100),
+    check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
           seed, options.get("time"))
     threads = index(threads)
     if threads < 1:
