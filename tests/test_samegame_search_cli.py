@@ -29,7 +29,7 @@ def test_solve_json_lines_and_replay(cli, tmp_path):
 
 
 def test_solve_text_form_replays(cli, tmp_path):
-    p = cli("samegame", "solve", "--standard", "--algo", "beam", "--width", "2")
+    p = cli("samegame", "solve", "--standard", "--algo", "random", "--iterations", "2")
     assert p.returncode == 0
     lines = p.stdout.decode().splitlines()
     assert len(lines) == 21 and lines[-1].startswith("total ")

@@ -88,7 +88,7 @@ def _solve(args) -> int:
     try:
         results = solve(boards, args.algo, seed=args.seed % 2**64, threads=args.threads, **options)
         progress = sys.stderr.isatty()
-        start, total, done = time.monotonic(), 0, 0
+        start, total, done, interrupted = time.monotonic(), 0, 0, False
         for k, s in enumerate(results, 1):
             total += s.score
             done = k
@@ -105,15 +105,14 @@ def _solve(args) -> int:
                 sys.stderr.write(f"[{k}/{len(boards)}] total {total}, "
                                  f"{time.monotonic() - start:.1f} s")
                 sys.stderr.flush()
-            if s.stopped == "interrupt":
-                break
+            interrupted = interrupted or s.stopped == "interrupt"
     except ValueError as exc:
         args.command_parser.error(str(exc))
     if progress:
         sys.stderr.write("\r\x1b[K")
     if not args.json:
         print(f"total {total} ({done} boards)")
-    if done < len(boards) or (boards and s.stopped == "interrupt"):
+    if interrupted:
         return fail(GAME, f"interrupted after {done} of {len(boards)} boards", 130)
     return 0
 

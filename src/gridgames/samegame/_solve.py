@@ -85,16 +85,17 @@ def solve(boards: Iterable, algo: str = "nrpa", *, seed: int = 0, threads: int =
     with ThreadPoolExecutor(threads) as pool:
         futures = [pool.submit(run, b, algo, seed=(seed + k) % 2**64, stop=stops[b.backend], **options)
                    for k, b in enumerate(boards)]
-        for future in futures:
+        for k, future in enumerate(futures):
             try:
                 yield future.result()
             except KeyboardInterrupt:
                 for stop in stops.values():
                     stop.set()
                 for f in futures:
-                    f.cancel()
-                if not future.cancelled():
-                    yield future.result()._replace(stopped="interrupt")
+                    f.cancel()  # the boards not started yet
+                for f in futures[k:]:  # the boards under way: their best so far
+                    if not f.cancelled():
+                        yield f.result()._replace(stopped="interrupt")
                 return
 
 
