@@ -17,7 +17,7 @@ cells is left.
 """
 from importlib import resources
 from operator import index
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeResult, error_at

@@ -91,10 +91,11 @@ cdef inline void settle(unsigned char *cell, int stride, int m, int *ncols,
     ncols[0] = dst - 1
 
 
-cdef inline int select_cell(unsigned char *cell, int stride, int m, int n, int *ncols,
+cdef inline int select_cell(unsigned char *cell, int stride, int m, int n, int *ncols, int *left,
                             long long r, long long c, int *queue) noexcept nogil:
     """Remove the region at (r, c) (1-based, row from the bottom) if it has
-    2+ cells, then settle; the number removed (0: ignored, nothing changed)."""
+    2+ cells, then settle and count it off ``left``; the number removed (0:
+    ignored, nothing changed)."""
     cdef int i, size
     if r < 1 or r > m or c < 1 or c > n:
         return 0
@@ -103,22 +104,7 @@ cdef inline int select_cell(unsigned char *cell, int stride, int m, int n, int *
         return 0
     size = take_region(cell, stride, i, queue)
     settle(cell, stride, m, ncols, queue, size)
-    return size
-
-
-cdef inline void big_clear(BigGrid *g, int m, int n) noexcept nogil:
-    memset(g.cell, EMPTY, BIG_NCELLS)
-    g.m = m
-    g.n = n
-    g.ncols = n
-    g.left = m * n
-
-
-cdef inline int big_select(BigGrid *g, long long r, long long c) noexcept nogil:
-    """select_cell on a research grid, keeping its count of cells left."""
-    cdef int queue[BIG_NCELLS]
-    cdef int size = select_cell(g.cell, BIG_STRIDE, g.m, g.n, &g.ncols, r, c, queue)
-    g.left -= size
+    left[0] -= size
     return size
 
 

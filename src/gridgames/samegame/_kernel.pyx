@@ -8,7 +8,7 @@ from libc.string cimport memset, memcpy
 from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT
 from gridgames.samegame._board cimport (
-    BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, big_clear, big_select, gain, removable,
+    BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, gain, removable,
     select_cell, take_region)
 from gridgames.samegame._check import check_cells
 from gridgames.samegame._text import render_snapshot
@@ -37,9 +37,7 @@ cdef inline int grid_select(Grid *g, long long r, long long c) noexcept nogil:
     """Remove the region at (r, c) if it has 2+ cells, let cells fall and
     close empty columns; return the number removed (0: ignored)."""
     cdef int queue[NCELLS]
-    cdef int size = select_cell(g.cell, STRIDE, g.m, g.n, &g.ncols, r, c, queue)
-    g.left -= size
-    return size
+    return select_cell(g.cell, STRIDE, g.m, g.n, &g.ncols, &g.left, r, c, queue)
 
 
 cdef char *render(const Grid *g, char *p) noexcept nogil:
@@ -191,8 +189,8 @@ cdef class State:
         cdef int i, n
         cells = check_cells(rows, cols, cells, BIG_ROWS, BIG_COLS)
         n = cols
-        big_clear(&self.g, rows, n)
-        self.score = 0
+        memset(self.g.cell, EMPTY, BIG_NCELLS)
+        self.g.m, self.g.n, self.g.ncols, self.g.left, self.score = rows, n, n, rows * n, 0
         for i in range(len(cells)):
             self.g.cell[(i % n + 1) * BIG_STRIDE + i // n + 1] = cells[i]
 
@@ -231,9 +229,11 @@ cdef class State:
     def select(self, r, c):
         """Remove the region at (r, c) if it has 2+ cells; return its size (else 0)."""
         cdef int size
+        cdef int queue[BIG_NCELLS]
         if not (1 <= r <= self.g.m and 1 <= c <= self.g.n):
             return 0
-        size = big_select(&self.g, r, c)
+        size = select_cell(self.g.cell, BIG_STRIDE, self.g.m, self.g.n, &self.g.ncols, &self.g.left,
+                           r, c, queue)
         if size:
             self.score += gain(size, self.g.left)
         return size

@@ -1,9 +1,9 @@
 """`gridgames samegame solve|replay`: the research commands."""
-import argparse
 import json
-import os
 import sys
+import threading
 import time
+from contextlib import nullcontext
 from typing import List, Optional, Tuple
 
 from .._cli import add_command
@@ -85,36 +85,75 @@ def _solve(args) -> int:
     options = dict(iterations=args.iterations, width=args.width, tabu=args.tabu, time=args.time)
     if args.level is not None:
         options["level"] = args.level
+    progress = Progress(len(boards)) if sys.stderr.isatty() else None
+    total, done, interrupted = 0, 0, False
     try:
-        results = solve(boards, args.algo, seed=args.seed % 2**64, threads=args.threads, **options)
-        progress = sys.stderr.isatty()
-        start, total, done, interrupted = time.monotonic(), 0, 0, False
-        for k, s in enumerate(results, 1):
-            total += s.score
-            done = k
+        for k, s in enumerate(solve(boards, args.algo, seed=args.seed % 2**64, threads=args.threads,
+                                    **options), 1):
+            total, done = total + s.score, k
             if args.json:
                 line = json.dumps({"board": k, "score": s.score, "moves": [list(m) for m in s.moves]})
             else:
                 moves = " ".join(f"{r},{c}" for r, c in s.moves)
                 line = f"board {k}: score {s.score}, {len(s.moves)} moves: {moves}"
             if progress:
-                sys.stderr.write("\r\x1b[K")
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
-            if progress:
-                sys.stderr.write(f"[{k}/{len(boards)}] total {total}, "
-                                 f"{time.monotonic() - start:.1f} s")
-                sys.stderr.flush()
+                progress.done(k, total)
+            with progress or nullcontext():
+                sys.stdout.write(line + "\n")
+                sys.stdout.flush()
             interrupted = interrupted or s.stopped == "interrupt"
     except ValueError as exc:
         args.command_parser.error(str(exc))
-    if progress:
-        sys.stderr.write("\r\x1b[K")
+    finally:
+        if progress:
+            progress.close()
     if not args.json:
         print(f"total {total} ({done} boards)")
     if interrupted:
         return fail(GAME, f"interrupted after {done} of {len(boards)} boards", 130)
     return 0
+
+
+class Progress:
+    """A live line on standard error (a terminal): boards done, total, time;
+    redrawn twice a second by a daemon thread while a board is searched
+    (the kernels release the GIL).  ``with progress:`` writes other output
+    with the line cleared."""
+
+    def __init__(self, boards: int) -> None:
+        self.boards, self.count, self.total = boards, 0, 0
+        self.start = time.monotonic()
+        self.lock = threading.Lock()
+        self.ended = threading.Event()
+        threading.Thread(target=self._tick, daemon=True).start()
+
+    def _tick(self) -> None:
+        while not self.ended.wait(0.5):
+            with self.lock:
+                self._draw()
+
+    def _draw(self) -> None:
+        sys.stderr.write(f"\r\x1b[K[{self.count}/{self.boards}] total {self.total}, "
+                         f"{time.monotonic() - self.start:.1f} s")
+        sys.stderr.flush()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+        sys.stderr.write("\r\x1b[K")
+
+    def __exit__(self, *exc) -> None:
+        self._draw()
+        self.lock.release()
+
+    def done(self, count: int, total: int) -> None:
+        with self.lock:
+            self.count, self.total = count, total
+
+    def close(self) -> None:
+        self.ended.set()
+        with self.lock:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
 
 
 def parse_moves(text: str, name: str) -> List[Tuple[int, Optional[int], list, int]]:

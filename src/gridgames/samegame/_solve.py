@@ -38,8 +38,8 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
         raise ValueError(f"level must be in {1 if algo == 'nrpa' else 0}..10, not {level}")
     if not 1 <= iterations <= 2**31 - 1:
         raise ValueError(f"iterations must be in 1..2**31-1, not {iterations}")
-    if not 1 <= width <= 100_000:
-        raise ValueError(f"width must be in 1..100000, not {width}")
+    if not 1 <= width <= 10_000:  # a layer holds width x 400 candidates
+        raise ValueError(f"width must be in 1..10000, not {width}")
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
     seconds = 0.0 if time is None else float(time)
@@ -85,18 +85,25 @@ def solve(boards: Iterable, algo: str = "nrpa", *, seed: int = 0, threads: int =
     with ThreadPoolExecutor(threads) as pool:
         futures = [pool.submit(run, b, algo, seed=(seed + k) % 2**64, stop=stops[b.backend], **options)
                    for k, b in enumerate(boards)]
-        for k, future in enumerate(futures):
-            try:
-                yield future.result()
-            except KeyboardInterrupt:
-                for stop in stops.values():
-                    stop.set()
-                for f in futures:
-                    f.cancel()  # the boards not started yet
-                for f in futures[k:]:  # the boards under way: their best so far
-                    if not f.cancelled():
-                        yield f.result()._replace(stopped="interrupt")
-                return
+        try:
+            for k, future in enumerate(futures):
+                try:
+                    yield future.result()
+                except KeyboardInterrupt:
+                    _stop(stops, futures)
+                    for f in futures[k:]:  # the boards under way: their best so far
+                        if not f.cancelled():
+                            yield f.result()._replace(stopped="interrupt")
+                    return
+        finally:  # Ctrl-C, or the caller stopped iterating: no more searching
+            _stop(stops, futures)
+
+
+def _stop(stops: dict, futures: list) -> None:
+    for stop in stops.values():
+        stop.set()
+    for f in futures:
+        f.cancel()  # the boards not started yet
 
 
 def replay(board, moves: Iterable) -> int:
