@@ -14,6 +14,14 @@ cells is left.
 [(None, None), (2, None)]
 >>> b.render().splitlines()          # the judge's rows
 ['        ', '    2   ']
+>>> b.score                          # (3-2)^2
+1
+>>> c = Board(["1122", "1122"])
+>>> best = c.search("nmcs", level=1)  # the 1s (4 points), then the 2s (4 + 1000)
+>>> best.score, best.moves
+(1008, [(1, 1), (1, 1)])
+>>> c.replay(best.moves), c.over
+(1008, True)
 """
 from importlib import resources
 from operator import index
