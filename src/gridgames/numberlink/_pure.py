@@ -7,6 +7,7 @@ from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa:
 
 R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
 
+
 # --- random numbers --------------------------------------------------------
 
 def splitmix64(seed, count):
