@@ -1,7 +1,9 @@
 """SameGame research engine: scores, the standard boards and their text
 format, playouts and searches (twins equal for equal seeds, every result
 replays to its score)."""
+import _thread
 import random
+import threading
 
 import pytest
 
@@ -168,6 +170,19 @@ def test_stop_flag_and_time_return_the_first_game(backend):
     assert b.copy().replay(s.moves) == s.score
     s = b.search("nrpa", level=3, time=1e-9)
     assert s.stopped == "time" and s.playouts == 1 and b.copy().replay(s.moves) == s.score
+
+
+def test_ctrl_c_returns_the_best_so_far(backend):
+    # interrupt_main() is Ctrl-C for the main thread; NMCS level 3 would run for minutes
+    b = standard_boards(backend=backend)[0]
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        s = b.search("nmcs", level=3)
+    finally:
+        timer.cancel()
+    assert s.stopped == "interrupt" and s.playouts >= 1
+    assert b.copy().replay(s.moves) == s.score and b.score == 0
 
 
 def test_solve_threads_give_the_same_results(backend):
