@@ -25,7 +25,7 @@ cells is left.
 """
 from importlib import resources
 from operator import index
-from typing import Iterable, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple
 
 from .._backend import Wrapper, kernel as _load
 from .._judge import JudgeResult, error_at
@@ -134,7 +134,7 @@ class Board(Wrapper):
 
     def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop=None) -> Solution:
+               time: Optional[float] = None, stop: Optional[Any] = None) -> Solution:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -157,7 +157,7 @@ class Board(Wrapper):
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
 
-    def stop_flag(self):
+    def stop_flag(self) -> Any:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
         return _load("samegame", self.backend, part="search").Stop()
 
@@ -178,7 +178,7 @@ class Board(Wrapper):
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 
-def read_boards(text: str, name: str = "<string>", *, backend=None) -> List[Board]:
+def read_boards(text: str, name: str = "<string>", *, backend: Optional[str] = None) -> List[Board]:
     """The boards of research text: each board's rows TOP row first, one
     line per row, colours 0..9 separated by spaces; boards separated by
     blank lines.  FormatError (a ValueError) reads ``NAME:LINE:COL: ...``."""
@@ -190,7 +190,7 @@ def write_boards(boards: Iterable[Board]) -> str:
     return format_boards(board.grid() for board in boards)
 
 
-def standard_boards(*, backend=None) -> List[Board]:
+def standard_boards(*, backend: Optional[str] = None) -> List[Board]:
     """The 20 standard 15x15 positions of the SameGame search literature
     (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
     text = resources.files(__name__).joinpath("standard20.txt").read_text("ascii")

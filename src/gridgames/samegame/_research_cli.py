@@ -1,4 +1,5 @@
 """`gridgames samegame solve|replay`: the research commands."""
+import argparse
 import json
 import sys
 import threading
@@ -26,7 +27,7 @@ per line; a "score" in it is checked), or of 'solve' ('board k: ... moves: r,c
 r,c ...' lines), or plain lines of 'r,c' moves, one line per board in order."""
 
 
-def register(commands) -> None:
+def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     s = add_command(
         commands, "solve", help="search for high-scoring games (NMCS, NRPA, beam, random)",
         description="Search each board of BOARDS (research text; '-' standard input) or "
@@ -73,7 +74,7 @@ def _boards(path: Optional[str], standard: bool) -> List[Board]:
     return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
 
 
-def _solve(args) -> int:
+def _solve(args: argparse.Namespace) -> int:
     if args.standard == (args.boards is not None):
         args.command_parser.error("give BOARDS or --standard (one of them)")
     try:
@@ -141,7 +142,7 @@ class Progress:
         self.lock.acquire()
         sys.stderr.write("\r\x1b[K")
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._draw()
         self.lock.release()
 
@@ -156,7 +157,7 @@ class Progress:
             sys.stderr.flush()
 
 
-def parse_moves(text: str, name: str) -> List[Tuple[int, Optional[int], list, int]]:
+def parse_moves(text: str, name: str) -> List[Tuple[int, Optional[int], List[Tuple[int, int]], int]]:
     """(board number, claimed score or None, moves, line) per board line."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -190,7 +191,7 @@ def parse_moves(text: str, name: str) -> List[Tuple[int, Optional[int], list, in
     return found
 
 
-def _replay(args) -> int:
+def _replay(args: argparse.Namespace) -> int:
     files = args.files
     if len(files) != (1 if args.standard else 2):
         args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")

@@ -5,9 +5,11 @@ move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 import time
 from math import exp
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Any, List, NamedTuple, Optional, Tuple
 
 from .._rng import SplitMix64
+
+RC = Tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 
 MAX_MOVES = 20 * 40 // 2
 RUNNING, STOPPED_TIME, STOPPED_FLAG, STOPPED_INTERRUPT = 0, 1, 2, 3
@@ -32,13 +34,13 @@ class Stop:
 
 
 class Move(NamedTuple):
-    rc: Tuple[int, int]
+    rc: RC
     colour: int
     size: int
 
 
 class _Ctx:
-    def __init__(self, seed, tabu, seconds, stop):
+    def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop]) -> None:
         self.rng = SplitMix64(seed)
         self.tabu = tabu
         self.deadline = time.monotonic() + seconds if seconds > 0 else 0.0
@@ -46,34 +48,36 @@ class _Ctx:
         self.stopped = RUNNING
         self.playouts = 0
         self.best_score = -1
-        self.best: List[Tuple[int, int]] = []
-        self.path: List[Tuple[int, int]] = []
+        self.best: List[RC] = []
+        self.path: List[RC] = []
 
 
-def gen_moves(p) -> List[Move]:
+def gen_moves(p: Any) -> List[Move]:
     columns = p._columns
     return [Move((r, c), columns[c - 1][r - 1], size) for r, c, size in p.moves()]
 
 
-def tabu_colour(p) -> int:
+def tabu_colour(p: Any) -> int:
     """The colour with the most cells (the lowest on a tie)."""
     count = [0] * 10
     for column in p._columns:
         for v in column:
             count[v] += 1
-    return max(range(10), key=lambda c: (count[c], -c))
+    return int(max(range(10), key=lambda c: (count[c], -c)))
 
 
 def candidates(moves: List[Move], tabu: int) -> List[Move]:
     return [m for m in moves if m.colour != tabu] or moves
 
 
-def code(p, rc: Tuple[int, int], colour: int) -> int:
+def code(p: Any, rc: RC, colour: int) -> int:
     """NRPA's move code: colour, then the canonical cell in the frame."""
-    return (colour * p.cols + rc[1] - 1) * p.rows + rc[0] - 1
+    rows: int = p.rows
+    cols: int = p.cols
+    return (colour * cols + rc[1] - 1) * rows + rc[0] - 1
 
 
-def weights(p, pol, cand):
+def weights(p: Any, pol: List[float], cand: List[Move]) -> Tuple[List[float], float]:
     w = [exp(pol[code(p, m.rc, m.colour)]) for m in cand]
     z = 0.0
     for wi in w:  # in order, like C (sum() may compensate)
@@ -81,9 +85,9 @@ def weights(p, pol, cand):
     return w, z
 
 
-def playout(x: _Ctx, p, pol) -> list:
+def playout(x: _Ctx, p: Any, pol: Optional[List[float]]) -> List[RC]:
     tabu = tabu_colour(p) if x.tabu else -1
-    seq = []
+    seq: List[RC] = []
     while True:
         moves = gen_moves(p)
         if not moves:
@@ -107,7 +111,7 @@ def playout(x: _Ctx, p, pol) -> list:
     return seq
 
 
-def offer(x: _Ctx, score: int, seq: list) -> None:
+def offer(x: _Ctx, score: int, seq: List[RC]) -> None:
     if score > x.best_score:
         x.best_score = score
         x.best = x.path + seq
@@ -125,9 +129,10 @@ def should_stop(x: _Ctx) -> bool:
     return x.stopped != RUNNING
 
 
-def nmcs(x: _Ctx, level: int, start):
+def nmcs(x: _Ctx, level: int, start: Any) -> Tuple[int, List[RC]]:
     cur = start.copy()
-    best_score, best, played, base = -1, [], 0, len(x.path)
+    best: List[RC] = []
+    best_score, played, base = -1, 0, len(x.path)
     while True:
         moves = gen_moves(cur)
         if not moves:
@@ -157,7 +162,7 @@ def nmcs(x: _Ctx, level: int, start):
     return (cur.score if best_score < 0 else best_score), best
 
 
-def adapt(x: _Ctx, root, pol: list, seq: list) -> None:
+def adapt(x: _Ctx, root: Any, pol: List[float], seq: List[RC]) -> None:
     new = pol[:]
     p = root.copy()
     tabu = tabu_colour(p) if x.tabu else -1
@@ -171,8 +176,8 @@ def adapt(x: _Ctx, root, pol: list, seq: list) -> None:
     pol[:] = new
 
 
-def nrpa(x: _Ctx, root, level: int, iterations: int, pol: list):
-    best, mine = -1, []
+def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: List[float]) -> Tuple[int, List[RC]]:
+    best, mine = -1, []  # type: Tuple[int, List[RC]]
     for _ in range(iterations):
         if should_stop(x):
             break
@@ -190,10 +195,11 @@ def nrpa(x: _Ctx, root, level: int, iterations: int, pol: list):
     return best, mine
 
 
-def beam(x: _Ctx, root, width: int) -> None:
-    states, history = [root], []
+def beam(x: _Ctx, root: Any, width: int) -> None:
+    states: List[Any] = [root]
+    history: List[List[Tuple[int, RC]]] = []
     while states and not should_stop(x):
-        cands = []
+        cands: List[Tuple[int, int, int, RC]] = []
         for b, state in enumerate(states):
             for m in gen_moves(state):
                 at, path = b, []
@@ -217,7 +223,7 @@ def beam(x: _Ctx, root, width: int) -> None:
         history.append(layer)
 
 
-def playouts(root, n: int, seed: int, tabu: bool) -> List[int]:
+def playouts(root: Any, n: int, seed: int, tabu: bool) -> List[int]:
     x = _Ctx(seed, tabu, 0.0, None)
     scores = []
     for _ in range(n):
@@ -227,8 +233,9 @@ def playouts(root, n: int, seed: int, tabu: bool) -> List[int]:
     return scores
 
 
-def search(root, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
-           seconds: float, stop: Optional[Stop], poll_signals: bool):
+def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
+           seconds: float, stop: Optional[Stop],
+           poll_signals: bool) -> Tuple[int, List[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     x = _Ctx(seed, tabu, seconds, stop)
     try:

@@ -3,7 +3,7 @@ in parallel threads (the kernels release the GIL while they search)."""
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from operator import index
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from .._backend import kernel as _load
 
@@ -48,9 +48,9 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
     return ALGORITHMS.index(algo), level, iterations, width, seed, seconds
 
 
-def run(board, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
-        stop=None) -> Solution:
+        stop: Optional[Any] = None) -> Solution:
     """One search from ``board`` (see Board.search)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
     search = _load("samegame", board.backend, part="search")
@@ -60,8 +60,8 @@ def run(board, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] 
     return Solution(score, moves, STOPPED[stopped], games)
 
 
-def solve(boards: Iterable, algo: str = "nrpa", *, seed: int = 0, threads: int = 1,
-          **options) -> Iterator[Solution]:
+def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1,
+          **options: Any) -> Iterator[Solution]:
     """Search each board (``options`` as in Board.search; ``time`` is per
     board) and yield the Solutions in board order.  Board k (0-based) uses
     seed ``seed + k``, so results do not depend on ``threads``, the number
@@ -99,24 +99,24 @@ def solve(boards: Iterable, algo: str = "nrpa", *, seed: int = 0, threads: int =
             _stop(stops, futures)
 
 
-def _stop(stops: dict, futures: list) -> None:
+def _stop(stops: Dict[str, Any], futures: List[Any]) -> None:
     for stop in stops.values():
         stop.set()
     for f in futures:
         f.cancel()  # the boards not started yet
 
 
-def replay(board, moves: Iterable) -> int:
+def replay(board: Any, moves: Iterable[Tuple[int, int]]) -> int:
     """Play ``moves`` (judge selections (r, c)) on ``board``; its score.
     ValueError naming the first move that removes nothing."""
     for k, move in enumerate(moves, 1):
         r, c = move
         if board.select(r, c) == 0:
             raise ValueError(f"move {k} ({r}, {c}) is illegal: no region of 2 or more cells there")
-    return board.score
+    return int(board.score)
 
 
-def playouts(board, n: int, seed: int = 0, policy: str = "random") -> List[int]:
+def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> List[int]:
     """The final scores of ``n`` playouts from ``board`` (see Board.playouts)."""
     n, seed = index(n), index(seed)
     if policy not in ("random", "tabu"):
@@ -125,5 +125,6 @@ def playouts(board, n: int, seed: int = 0, policy: str = "random") -> List[int]:
         raise ValueError(f"n must be in 0..2**40, not {n}")
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
-    return _load("samegame", board.backend, part="search").playouts(board._state, n, seed,
-                                                                    policy == "tabu")
+    search = _load("samegame", board.backend, part="search")
+    scores: List[int] = search.playouts(board._state, n, seed, policy == "tabu")
+    return scores
