@@ -73,7 +73,7 @@ def test_copy_equality_repr(backend):
     assert Board.from_text("2 2  0 1 0 0", backend=backend) == Board(["00", "01"], backend=backend)
 
 
-@pytest.mark.parametrize("rows", [[], ["12", "1"], ["1a"], ["1" * 41], ["1"] * 11, [""]])
+@pytest.mark.parametrize("rows", [[], ["12", "1"], ["1a"], ["1" * 41], ["1"] * 21, [""]])
 def test_bad_board(backend, rows):
     with pytest.raises(ValueError):
         Board(rows, backend=backend)

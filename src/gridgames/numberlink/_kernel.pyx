@@ -4,44 +4,23 @@
 solution checker, over flat row-major C arrays.  Its pure-Python twin is
 ``_pure.py``; for the same seed both give the same puzzle, bit for bit.
 
-The random source is splitmix64 (Steele, Lea and Flood 2014; Vigna's
-reference ``splitmix64.c``) on 64-bit unsigned integers, so results do not
-depend on the platform.  ``uniform(n)`` is exact: it rejects the
-``2**64 mod n`` lowest outputs and returns ``x mod n``.
+The random source is the project's splitmix64 (``gridgames/_rng.pxd``) on
+64-bit unsigned integers, so results do not depend on the platform.
+``uniform(n)`` is exact: it rejects the ``2**64 mod n`` lowest outputs and
+returns ``x mod n``.
 """
 from cpython cimport array
 import array
 from libc.stdlib cimport malloc, calloc, free
 
+from gridgames._rng cimport u64, sm_next, sm_uniform
 from gridgames.numberlink._check import board_size, check_arguments
-
-ctypedef unsigned long long u64
 
 cdef enum:
     UP, LEFT, RIGHT, DOWN   # neighbour order: reading order
 
 
-# --- random numbers --------------------------------------------------------
-
-cdef inline u64 sm_next(u64 *state) noexcept nogil:
-    cdef u64 z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline u64 sm_uniform(u64 *state, u64 bound) noexcept nogil:
-    """Uniform in 0..bound-1 (bound >= 1), with no modulo bias."""
-    cdef u64 zero = 0
-    cdef u64 threshold = (zero - bound) % bound  # 2**64 mod bound
-    cdef u64 x
-    while True:
-        x = sm_next(state)
-        if x >= threshold:
-            return x % bound
-
+# --- random numbers (the shared splitmix64 of gridgames/_rng.pxd) -------------
 
 def splitmix64(u64 seed, Py_ssize_t count):
     """The first ``count`` splitmix64 outputs for ``seed``."""

@@ -2,37 +2,13 @@
 puzzle for the same seed (every 64-bit operation is masked to 64 bits)."""
 from array import array
 
+from .._rng import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
 R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
 
-_MASK = (1 << 64) - 1
-
 
 # --- random numbers --------------------------------------------------------
-
-class _SplitMix64:
-    __slots__ = ("state",)
-
-    def __init__(self, seed):
-        if not 0 <= seed <= _MASK:
-            raise OverflowError("seed must be in 0..2**64-1")
-        self.state = seed
-
-    def next(self):
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def uniform(self, bound):
-        """Uniform in 0..bound-1 (bound >= 1), with no modulo bias."""
-        threshold = (1 << 64) % bound
-        while True:
-            x = self.next()
-            if x >= threshold:
-                return x % bound
-
 
 def splitmix64(seed, count):
     """The first ``count`` splitmix64 outputs for ``seed``."""
@@ -42,7 +18,7 @@ def splitmix64(seed, count):
 
 def uniform(seed, bound, count):
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""
-    if not 0 <= bound <= _MASK:
+    if not 0 <= bound <= MASK:
         raise OverflowError("bound must be in 0..2**64-1")
     if bound < 1:
         raise ValueError("bound must be at least 1")

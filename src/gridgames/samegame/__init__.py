@@ -1,4 +1,11 @@
-"""SameGame (ACM 1995 / UVa 339): the Python API and the judge function.
+"""SameGame (ACM 1995 / UVa 339): the Python API, the judge function and
+the research engine (scores, the 20 standard boards, playouts and searches).
+
+Rules (the judge's and the research literature's): selecting a cell removes
+its 4-connected region of one colour if it has at least 2 cells; cells fall,
+then empty columns close to the left.  Removing n cells scores (n-2)^2, and
+clearing the board adds 1000 once; the game is over when no region of 2+
+cells is left.
 
 >>> b = Board(["12", "11"])          # rows top first
 >>> b.select(1, 1)                   # (row from the bottom, column from the left)
@@ -7,17 +14,29 @@
 [(None, None), (2, None)]
 >>> b.render().splitlines()          # the judge's rows
 ['        ', '    2   ']
+>>> b.score                          # (3-2)^2
+1
+>>> c = Board(["1122", "1122"])
+>>> best = c.search("nmcs", level=1)  # the 1s (4 points), then the 2s (4 + 1000)
+>>> best.score, best.moves
+(1008, [(1, 1), (1, 1)])
+>>> c.replay(best.moves), c.over
+(1008, True)
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from importlib import resources
 from operator import index
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_where, source
 from .._rows import int_rows
+from . import _solve
 from ._pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
+from ._solve import ALGORITHMS, Solution, solve
+from ._text import FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
     from ._kernel import State
@@ -52,9 +71,10 @@ class Board(Wrapper):
     """A SameGame position.
 
     ``Board(rows)`` takes the rows TOP row first, each a string of digits or a
-    sequence of ints 0..9 (0 is a colour).  Coordinates follow the judge:
-    (r, c) with row 1 at the bottom and column 1 at the left.  ``backend`` is
-    None (the default choice), "compiled" or "pure".
+    sequence of ints 0..9 (0 is a colour), up to 20 rows and 40 columns (the
+    judge itself takes 10 rows).  Coordinates follow the judge: (r, c) with
+    row 1 at the bottom and column 1 at the left.  ``backend`` is None (the
+    default choice), "compiled" or "pure".
     """
 
     __slots__ = ()
@@ -90,7 +110,8 @@ class Board(Wrapper):
     @property
     def over(self) -> bool:
         """No removable region is left (won, or stuck)."""
-        return not self._state.moves()
+        return self._state.over
+    score = StateAttr[int]("points so far: (n-2)^2 per removal of n cells, +1000 once cleared")
 
     def select(self, r: int, c: int) -> int:
         """Remove the region at (r, c) if it has at least 2 cells, let the cells
@@ -120,6 +141,52 @@ class Board(Wrapper):
 
     __str__ = render
 
+    # --- research: scores, playouts, searches --------------------------------
+
+    def playouts(self, n: int, *, seed: int = 0, policy: str = "random") -> list[int]:
+        """Play ``n`` games to the end from this position (left unchanged)
+        and return their final scores (this board's score included).
+        "random" draws each move uniformly among the removable regions;
+        "tabu" never removes the colour that has the most cells at the
+        playout's start while another move exists.  Same seed, same scores,
+        on both backends."""
+        return _solve.playouts(self, n, seed, policy)
+
+    def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+               width: int = 10, seed: int = 0, tabu: bool = True,
+               time: Optional[float] = None, stop: Optional[Any] = None) -> Solution:
+        """Search for a high-scoring game from this position (left unchanged).
+
+        ``algo``: "random" (the best of ``iterations`` playouts, default
+        1000), "nmcs" (Nested Monte-Carlo Search at ``level``, the best
+        sequence memorised, level-1 playouts; ``iterations`` restarts,
+        default 1), "nrpa" (Nested Rollout Policy Adaptation at ``level``
+        >= 1 with ``iterations`` per level, default 100) or "beam" (beam
+        search of ``width``, default 10: each child of each state is rated by
+        one playout, the best ``width`` children make the next layer).
+        NRPA's policy gives each move a weight by its code: its colour and
+        the (r, c) of its region's canonical cell (the first in the order of
+        ``moves()``), ``(colour * cols + c - 1) * rows + r - 1``.
+
+        ``tabu``: the playouts avoid the most frequent colour (see
+        playouts).  ``time``: seconds after which the best so far is
+        returned; so does Ctrl-C (in the main thread) and ``stop.set()`` (a
+        ``Stop`` from ``stop_flag()``).  The same seed and budget give the
+        same Solution on both backends (a time limit makes it depend on
+        speed)."""
+        return _solve.run(self, algo, level=level, iterations=iterations, width=width,
+                          seed=seed, tabu=tabu, time=time, stop=stop)
+
+    def stop_flag(self) -> Any:
+        """A new Stop (its ``set()`` ends searches given it) for this backend."""
+        return _load("samegame", self.backend, part="search").Stop()
+
+    def replay(self, moves: Iterable[tuple[int, int]]) -> int:
+        """Play ``moves`` (judge selections (r, c)) on this board and return
+        its score; ValueError naming the first move that removes nothing
+        (the moves before it stay played)."""
+        return _solve.replay(self, moves)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
@@ -131,4 +198,24 @@ class Board(Wrapper):
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 
-__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult"]
+def read_boards(text: str, name: str = "<string>", *, backend: Optional[str] = None) -> list[Board]:
+    """The boards of research text: each board's rows TOP row first, one
+    line per row, colours 0..9 separated by spaces; boards separated by
+    blank lines.  FormatError (a ValueError) reads ``NAME:LINE:COL: ...``."""
+    return [Board(rows, backend=backend) for rows in parse_boards(text, name)]
+
+
+def write_boards(boards: Iterable[Board]) -> str:
+    """Research text for boards with no empty cell (see read_boards)."""
+    return format_boards(board.grid() for board in boards)
+
+
+def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
+    """The 20 standard 15x15 positions of the SameGame search literature
+    (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
+    text = resources.files(__name__).joinpath("standard20.txt").read_text("ascii")
+    return read_boards(text, "standard20.txt", backend=backend)
+
+
+__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "Solution", "ALGORITHMS", "solve", "read_boards",
+           "write_boards", "standard_boards", "FormatError"]

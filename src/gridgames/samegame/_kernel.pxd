@@ -1,11 +1,12 @@
-# Buffer sizes of the SameGame kernel, named once: raise MAX_ROWS/MAX_COLS
-# here (e.g. 15x15 research boards) and every loop follows.
+# Buffer sizes of the SameGame judge, named once (the research capacity of
+# State and the search is in _board.pxd, with the board mechanics they share).
+from gridgames.samegame._board cimport EMPTY, BigGrid
+
 cpdef enum:
     MAX_ROWS = 10
     MAX_COLS = 40
     STRIDE = MAX_ROWS + 2                # one column, padded below and above
     NCELLS = (MAX_COLS + 2) * STRIDE     # all columns, padded left and right
-    EMPTY = 10                           # no cell (never equal to a colour)
 
 # Column-major with EMPTY borders: cell (r, c) is at c*STRIDE + r, so the four
 # neighbours are i-1, i+1, i-STRIDE, i+STRIDE with no bounds tests.
@@ -16,4 +17,5 @@ ctypedef struct Grid:
     unsigned char cell[NCELLS]
 
 cdef class State:
-    cdef Grid g
+    cdef BigGrid g
+    cdef long long score

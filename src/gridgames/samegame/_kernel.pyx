@@ -3,13 +3,16 @@
 """Typed SameGame kernel: flood fill, gravity and column compaction over fixed
 padded buffers, and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_pure.py``; results must be identical."""
-from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
 from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
 from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
 from gridgames.samegame._judge cimport E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL
+from gridgames.samegame._board cimport (
+    BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, gain, removable,
+    select_cell, take_region)
 from gridgames.samegame._check import check_cells
+from gridgames.samegame._text import render_snapshot
 
 # The values the pure twin reads from the .pxd files (tests/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, EMPTY=EMPTY, E_ROWS=E_ROWS, E_COLS=E_COLS,
@@ -27,80 +30,11 @@ cdef inline void grid_clear(Grid *g, int m, int n) noexcept nogil:
     g.left = m * n
 
 
-cdef int take_region(Grid *g, int i, int *queue) noexcept nogil:
-    """Empty the region of the (non-empty) cell i; its cells are left in
-    queue[0:size] (the BFS queue is never popped, only walked)."""
-    cdef unsigned char colour = g.cell[i]
-    cdef unsigned char *cell = g.cell
-    cdef int head = 0, tail = 1, j
-    cell[i] = EMPTY
-    queue[0] = i
-    while head < tail:
-        j = queue[head]
-        head += 1
-        if cell[j - 1] == colour:
-            cell[j - 1] = EMPTY
-            queue[tail] = j - 1
-            tail += 1
-        if cell[j + 1] == colour:
-            cell[j + 1] = EMPTY
-            queue[tail] = j + 1
-            tail += 1
-        if cell[j - STRIDE] == colour:
-            cell[j - STRIDE] = EMPTY
-            queue[tail] = j - STRIDE
-            tail += 1
-        if cell[j + STRIDE] == colour:
-            cell[j + STRIDE] = EMPTY
-            queue[tail] = j + STRIDE
-            tail += 1
-    return tail
-
-
-cdef int grid_select(Grid *g, long long r, long long c) noexcept nogil:
+cdef inline int grid_select(Grid *g, long long r, long long c) noexcept nogil:
     """Remove the region at (r, c) if it has 2+ cells, let cells fall and
     close empty columns; return the number removed (0: ignored)."""
     cdef int queue[NCELLS]
-    cdef unsigned char *cell = g.cell
-    cdef int i, k, size, col, row, w, base, lo, hi, dst
-    cdef unsigned char v
-    if r < 1 or r > g.m or c < 1 or c > g.n:
-        return 0
-    i = <int>c * STRIDE + <int>r
-    v = cell[i]
-    if v == EMPTY or (cell[i - 1] != v and cell[i + 1] != v
-                      and cell[i - STRIDE] != v and cell[i + STRIDE] != v):
-        return 0
-    size = take_region(g, i, queue)
-    lo = hi = <int>c
-    for k in range(size):
-        col = queue[k] // STRIDE
-        if col < lo:
-            lo = col
-        elif col > hi:
-            hi = col
-    # Gravity, in the touched columns only.
-    for col in range(lo, hi + 1):
-        base = col * STRIDE
-        w = 1
-        for row in range(1, g.m + 1):
-            if cell[base + row] != EMPTY:
-                cell[base + w] = cell[base + row]
-                w += 1
-        for row in range(w, g.m + 1):
-            cell[base + row] = EMPTY
-    # Compaction: slide every non-empty column from lo on to the left.
-    dst = lo
-    for col in range(lo, g.ncols + 1):
-        if cell[col * STRIDE + 1] != EMPTY:
-            if dst != col:
-                memcpy(&cell[dst * STRIDE + 1], &cell[col * STRIDE + 1], g.m)
-            dst += 1
-    for col in range(dst, g.ncols + 1):
-        memset(&cell[col * STRIDE + 1], EMPTY, g.m)
-    g.ncols = dst - 1
-    g.left -= size
-    return size
+    return select_cell(g.cell, STRIDE, g.m, g.n, &g.ncols, &g.left, r, c, queue)
 
 
 cdef char *render(const Grid *g, char *p) noexcept nogil:
@@ -226,17 +160,23 @@ def judge(src, emit=None):
     return out, err
 
 
+# The research-capacity position behind Board (and the root of every search).
+BOARD_ROWS, BOARD_COLS = BIG_ROWS, BIG_COLS
+
+
 cdef class State:
-    """A SameGame position: ``cells`` are rows*cols colours 0..9, row-major,
-    bottom row first (the judge order)."""
+    """A SameGame position up to BOARD_ROWS x BOARD_COLS: ``cells`` are
+    rows*cols colours 0..9, row-major, bottom row first (the judge order);
+    ``score`` counts the points of the removals made so far."""
 
     def __init__(self, rows, cols, cells):  # untyped: check_cells refuses any size first
         cdef int i, n
-        cells = check_cells(rows, cols, cells, MAX_ROWS, MAX_COLS)
+        cells = check_cells(rows, cols, cells, BIG_ROWS, BIG_COLS)
         n = cols
-        grid_clear(&self.g, rows, n)
+        memset(self.g.cell, EMPTY, BIG_NCELLS)
+        self.g.m, self.g.n, self.g.ncols, self.g.left, self.score = rows, n, n, rows * n, 0
         for i in range(len(cells)):
-            self.g.cell[(i % n + 1) * STRIDE + i // n + 1] = cells[i]
+            self.g.cell[(i % n + 1) * BIG_STRIDE + i // n + 1] = cells[i]
 
     @property
     def rows(self):
@@ -250,43 +190,64 @@ cdef class State:
     def remaining(self):
         return self.g.left
 
+    @property
+    def score(self):
+        return self.score
+
+    @property
+    def over(self):
+        """No region of 2+ cells is left."""
+        cdef int c, r
+        for c in range(1, self.g.ncols + 1):
+            for r in range(1, self.g.m + 1):
+                if removable(self.g.cell, BIG_STRIDE, c * BIG_STRIDE + r):
+                    return False
+        return True
+
     def copy(self):
         cdef State new = State.__new__(State)
         new.g = self.g
+        new.score = self.score
         return new
 
     def select(self, r, c):
         """Remove the region at (r, c) if it has 2+ cells; return its size (else 0)."""
+        cdef int size
+        cdef int queue[BIG_NCELLS]
         if not (1 <= r <= self.g.m and 1 <= c <= self.g.n):
             return 0
-        return grid_select(&self.g, r, c)
+        size = select_cell(self.g.cell, BIG_STRIDE, self.g.m, self.g.n, &self.g.ncols, &self.g.left,
+                           r, c, queue)
+        if size:
+            self.score += gain(size, self.g.left)
+        return size
 
     def region(self, r, c):
         """Sorted 1-based (r, c) cells of the region at (r, c); [] if no cell."""
-        cdef Grid tmp
-        cdef int queue[NCELLS]
+        cdef BigGrid tmp
+        cdef int queue[BIG_NCELLS]
         cdef int i, size, k
         if not (1 <= r <= self.g.m and 1 <= c <= self.g.n):
             return []
-        i = <int>c * STRIDE + <int>r
+        i = <int>c * BIG_STRIDE + <int>r
         if self.g.cell[i] == EMPTY:
             return []
         tmp = self.g
-        size = take_region(&tmp, i, queue)
-        return sorted((queue[k] % STRIDE, queue[k] // STRIDE) for k in range(size))
+        size = take_region(tmp.cell, BIG_STRIDE, i, queue)
+        return sorted((queue[k] % BIG_STRIDE, queue[k] // BIG_STRIDE) for k in range(size))
 
     def moves(self):
         """(r, c, size) per removable region; (r, c) is its first cell scanning
         columns left to right, each bottom up."""
-        cdef Grid tmp = self.g
-        cdef int queue[NCELLS]
+        cdef BigGrid tmp = self.g
+        cdef int queue[BIG_NCELLS]
         cdef int r, c, i, size
         found = []
         for c in range(1, tmp.ncols + 1):
             for r in range(1, tmp.m + 1):
-                i = c * STRIDE + r
+                i = c * BIG_STRIDE + r
                 if tmp.cell[i] != EMPTY:
-                    size = take_region(&tmp, i, queue)
+                    size = take_region(tmp.cell, BIG_STRIDE, i, queue)
                     if size >= 2:
                         found.append((r, c, size))
         return found
@@ -297,11 +258,9 @@ cdef class State:
         cdef bytearray snap = bytearray(self.g.m * self.g.n)
         for r in range(self.g.m):
             for c in range(self.g.n):
-                snap[r * self.g.n + c] = self.g.cell[(c + 1) * STRIDE + r + 1]
+                snap[r * self.g.n + c] = self.g.cell[(c + 1) * BIG_STRIDE + r + 1]
         return bytes(snap)
 
     def render(self):
         """The judge output of this position (without the 'Grid k.' line)."""
-        cdef char buf[GRID_OUT_MAX]
-        cdef char *end = render(&self.g, buf)
-        return PyBytes_FromStringAndSize(buf, end - buf)
+        return render_snapshot(self.snapshot(), self.g.m, self.g.n)

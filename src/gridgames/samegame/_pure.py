@@ -7,31 +7,44 @@ from .._limits import constants
 from .._out import Out
 from .._scan import TOK_EOF, TOK_INT, Scanner
 from ._check import check_cells
+from ._text import EMPTY, render_snapshot
 
 # Capacities and codes, read from the compiled kernel's .pxd files.
-_K, _J = constants("samegame/_kernel.pxd"), constants("samegame/_judge.pxd")
-MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS
-EMPTY = _K.EMPTY  # in snapshots: an empty cell (never a colour)
+_K, _J, _B = constants("samegame/_kernel.pxd"), constants("samegame/_judge.pxd"), constants("samegame/_board.pxd")
+MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS     # the judge's buffers
+BOARD_ROWS, BOARD_COLS = _B.BIG_ROWS, _B.BIG_COLS  # State (Board) and the search
 # What the judge loop expected when it met a bad token (see samegame.EXPECTED).
 E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = _J.E_ROWS, _J.E_COLS, _J.E_CELL, _J.E_SEL_ROW, _J.E_SEL_COL
 
 
 class State:
-    """A SameGame position: ``cells`` are rows*cols colours 0..9, row-major,
-    bottom row first (the judge order)."""
+    """A SameGame position up to BOARD_ROWS x BOARD_COLS: ``cells`` are
+    rows*cols colours 0..9, row-major, bottom row first (the judge order);
+    ``score`` counts the points of the removals made so far."""
 
-    __slots__ = ("rows", "cols", "remaining", "_columns")
+    __slots__ = ("rows", "cols", "remaining", "score", "_columns")
 
     def __init__(self, rows, cols, cells):
-        cells = check_cells(rows, cols, cells, MAX_ROWS, MAX_COLS)
-        self.rows, self.cols, self.remaining = rows, cols, rows * cols
+        cells = check_cells(rows, cols, cells, BOARD_ROWS, BOARD_COLS)
+        self.rows, self.cols, self.remaining, self.score = rows, cols, rows * cols, 0
         self._columns = [cells[c::cols] for c in range(cols)]
 
     def copy(self):
         new = State.__new__(State)
-        new.rows, new.cols, new.remaining = self.rows, self.cols, self.remaining
+        new.rows, new.cols, new.remaining, new.score = self.rows, self.cols, self.remaining, self.score
         new._columns = [col[:] for col in self._columns]
         return new
+
+    @property
+    def over(self):
+        """No region of 2+ cells is left."""
+        columns = self._columns
+        for c, column in enumerate(columns):
+            for r, v in enumerate(column):
+                if (r + 1 < len(column) and column[r + 1] == v) or \
+                        (c + 1 < len(columns) and r < len(columns[c + 1]) and columns[c + 1][r] == v):
+                    return False
+        return True
 
     def _take(self, columns, c, r):
         """Mark the region of the existing cell (c, r) (0-based) as None in
@@ -70,6 +83,7 @@ class State:
         kept = [[v for v in column if v is not None] for column in columns]
         self._columns = [column for column in kept if column]
         self.remaining -= size
+        self.score += (size - 2) ** 2 + (1000 if self.remaining == 0 else 0)
         return size
 
     def region(self, r, c):
@@ -103,14 +117,7 @@ class State:
 
     def render(self):
         """The judge output of this position (without the 'Grid k.' line)."""
-        if self.remaining == 0:
-            return b"    Game Won\n"
-        snap, n = self.snapshot(), self.cols
-        lines = []
-        for r in range(self.rows - 1, -1, -1):
-            row = snap[r * n:(r + 1) * n]
-            lines.append(b"    " + b"".join(b"%c " % (48 + v if v != EMPTY else 32) for v in row) + b"\n")
-        return b"".join(lines)
+        return render_snapshot(self.snapshot(), self.rows, self.cols)
 
 
 def judge(src, emit=None):

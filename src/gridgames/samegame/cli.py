@@ -1,8 +1,8 @@
-"""`gridgames samegame`: the judge command (the default)."""
+"""`gridgames samegame`: the judge command (the default), solve and replay."""
 from .._cli import Commands, add_command, add_game, add_io_arguments
 from .._judge import run_judge
 from .._toolkit import register_tools
-from . import judge
+from . import _research_cli, judge
 
 JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
@@ -12,13 +12,14 @@ JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row 
 
 def register(subparsers: Commands) -> None:
     _, commands = add_game(
-        subparsers, "samegame", help="SameGame (ACM 1995 / UVa 339): judge files",
+        subparsers, "samegame", help="SameGame (ACM 1995 / UVa 339): judge files, search, replay",
         description="SameGame.  'gridgames samegame [INPUT]' is short for "
                     "'gridgames samegame judge [INPUT]'.\n\njudge: " + JUDGE)
     p = add_command(commands, "judge", help="simulate judge files (the default command)",
                     description=JUDGE)
     add_io_arguments(p)
     p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))
+    _research_cli.register(commands)
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "samegame")

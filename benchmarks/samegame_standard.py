@@ -1,0 +1,94 @@
+"""The SameGame research table of the README: playout speed on standard
+board 1 (kernel, pure twin, tight C loop) and searches on all 20 standard
+boards at seed 0, with CPU and wall times, one thread and --threads N.
+
+    python benchmarks/samegame_standard.py [--threads 2] [--quick]
+
+--quick leaves out NMCS level 2 (about 4 CPU minutes).  Every sequence is
+replayed before its score is counted.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from gridgames.samegame import solve, standard_boards
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STANDARD = os.path.join(HERE, "..", "src", "gridgames", "samegame", "standard20.txt")
+
+SEARCHES = [
+    ("random, best of 1000 tabu playouts", "random", dict(iterations=1000)),
+    ("NMCS level 1", "nmcs", dict(level=1)),
+    ("NMCS level 2", "nmcs", dict(level=2)),
+    ("NRPA level 1, 100 iterations", "nrpa", dict(level=1, iterations=100)),
+    ("NRPA level 2, 100 iterations per level", "nrpa", dict(level=2, iterations=100)),
+    ("beam, width 10 (children rated by a playout)", "beam", dict(width=10)),
+]
+
+
+def playout_rates(n: int):
+    rows = []
+    for backend, count in (("compiled", n), ("pure", max(n // 200, 10))):
+        board = standard_boards(backend=backend)[0]
+        t = time.process_time()
+        scores = board.playouts(count, seed=1)
+        dt = time.process_time() - t
+        rows.append((f"kernel ({backend})", count / dt, sum(scores) / count))
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc:
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = os.path.join(tmp, "playout")
+            subprocess.run([cc, "-O2", "-o", exe, os.path.join(HERE, "baseline", "samegame_playout.c")],
+                           check=True)
+            out = subprocess.run([exe, STANDARD, "1", str(n), "1"], capture_output=True,
+                                 check=True, text=True).stdout
+            mean, rate = re.search(r"mean ([0-9.]+), ([0-9]+) per second", out).groups()
+            rows.append(("tight C loop (gcc -O2)", float(rate), float(mean)))
+    return rows
+
+
+def run_search(algo: str, options: dict, threads: int):
+    boards = standard_boards()
+    cpu, wall = time.process_time(), time.monotonic()
+    solutions = list(solve(boards, algo, seed=0, threads=threads, **options))
+    cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+    for board, s in zip(boards, solutions):
+        assert board.copy().replay(s.moves) == s.score, "a sequence does not replay"
+    return sum(s.score for s in solutions), cpu, wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--threads", type=int, default=2, help="the threaded runs (default 2)")
+    parser.add_argument("--quick", action="store_true", help="leave out NMCS level 2")
+    parser.add_argument("--playouts", type=int, default=20000, help="playouts timed (default 20000)")
+    args = parser.parse_args()
+
+    print(f"Uniform random playouts on standard board 1, seed 1 ({os.cpu_count()} CPUs):\n")
+    print("| implementation | playouts per CPU second | mean score |")
+    print("|---|---:|---:|")
+    for name, rate, mean in playout_rates(args.playouts):
+        print(f"| {name} | {rate:,.0f} | {mean:.2f} |")
+    sys.stdout.flush()
+
+    print(f"\nSearches on the 20 standard boards, seed 0 (board k: seed k-1), every sequence replayed:\n")
+    n = args.threads
+    print(f"| search | total score | 1 thread: CPU s | wall s | {n} threads: CPU s | wall s |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, algo, options in SEARCHES:
+        if args.quick and algo == "nmcs" and options.get("level") == 2:
+            continue
+        total, cpu, wall = run_search(algo, options, 1)
+        total_t, cpu_t, wall_t = run_search(algo, options, n)
+        assert total_t == total, "threads changed a result"
+        print(f"| {name} | {total:,} | {cpu:.1f} | {wall:.1f} | {cpu_t:.1f} | {wall_t:.1f} |")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Searches on SameGame boards: argument checks, results, and several boards
+in parallel threads (the kernels release the GIL while they search)."""
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from operator import index
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+
+from .._backend import kernel as _load
+
+ALGORITHMS = ("random", "nmcs", "nrpa", "beam")
+# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
+DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
+STOPPED = (None, "time", "stop", "interrupt")  # by the kernels' STOPPED_* codes
+
+
+class Solution(NamedTuple):
+    """The best game a search found: its final ``score``, its ``moves`` from
+    the start position as judge selections (r, c) (row from the bottom,
+    column from the left, 1-based), why it ``stopped`` early (None: it ran
+    its whole budget; "time", "stop" or "interrupt" for Ctrl-C) and how many
+    games (``playouts``) it finished."""
+
+    score: int
+    moves: List[Tuple[int, int]]
+    stopped: Optional[str]
+    playouts: int
+
+
+def check(algo: str, level: int, iterations: Optional[int], width: int, seed: int,
+          time: Optional[float]) -> Tuple[int, int, int, int, int, float]:
+    """The kernel's arguments (algo code, level, iterations, width, seed,
+    seconds); ValueError for a bad one."""
+    if algo not in ALGORITHMS:
+        raise ValueError(f"algo must be one of {', '.join(ALGORITHMS)}, not {algo!r}")
+    level, width, seed = index(level), index(width), index(seed)
+    iterations = DEFAULT_ITERATIONS[algo] if iterations is None else index(iterations)
+    if not 0 <= level <= 10 or (algo == "nrpa" and level < 1):
+        raise ValueError(f"level must be in {1 if algo == 'nrpa' else 0}..10, not {level}")
+    if not 1 <= iterations <= 2**31 - 1:
+        raise ValueError(f"iterations must be in 1..2**31-1, not {iterations}")
+    if not 1 <= width <= 10_000:  # a layer holds width x 400 candidates
+        raise ValueError(f"width must be in 1..10000, not {width}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in 0..2**64-1")
+    seconds = 0.0 if time is None else float(time)
+    if not seconds >= 0:
+        raise ValueError(f"time must be a non-negative number of seconds, not {time!r}")
+    return ALGORITHMS.index(algo), level, iterations, width, seed, seconds
+
+
+def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+        width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
+        stop: Optional[Any] = None) -> Solution:
+    """One search from ``board`` (see Board.search)."""
+    code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
+    search = _load("samegame", board.backend, part="search")
+    main = threading.current_thread() is threading.main_thread()
+    score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
+                                                 bool(tabu), seconds, stop, main)
+    return Solution(score, moves, STOPPED[stopped], games)
+
+
+def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1,
+          **options: Any) -> Iterator[Solution]:
+    """Search each board (``options`` as in Board.search; ``time`` is per
+    board) and yield the Solutions in board order.  Board k (0-based) uses
+    seed ``seed + k``, so results do not depend on ``threads``, the number
+    of boards searched at once.  Ctrl-C stops every search; the ones under
+    way yield their best so far (stopped "interrupt"), then the iteration
+    ends."""
+    boards = list(boards)
+    check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
+          seed, options.get("time"))
+    threads = index(threads)
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    if threads == 1:
+        for k, board in enumerate(boards):
+            solution = run(board, algo, seed=(seed + k) % 2**64, **options)
+            yield solution
+            if solution.stopped == "interrupt":
+                return
+        return
+    stops = {b.backend: _load("samegame", b.backend, part="search").Stop() for b in boards}
+    with ThreadPoolExecutor(threads) as pool:
+        futures = [pool.submit(run, b, algo, seed=(seed + k) % 2**64, stop=stops[b.backend], **options)
+                   for k, b in enumerate(boards)]
+        try:
+            for k, future in enumerate(futures):
+                try:
+                    yield future.result()
+                except KeyboardInterrupt:
+                    _stop(stops, futures)
+                    for f in futures[k:]:  # the boards under way: their best so far
+                        if not f.cancelled():
+                            yield f.result()._replace(stopped="interrupt")
+                    return
+        finally:  # Ctrl-C, or the caller stopped iterating: no more searching
+            _stop(stops, futures)
+
+
+def _stop(stops: Dict[str, Any], futures: List[Any]) -> None:
+    for stop in stops.values():
+        stop.set()
+    for f in futures:
+        f.cancel()  # the boards not started yet
+
+
+def replay(board: Any, moves: Iterable[Tuple[int, int]]) -> int:
+    """Play ``moves`` (judge selections (r, c)) on ``board``; its score.
+    ValueError naming the first move that removes nothing."""
+    for k, move in enumerate(moves, 1):
+        r, c = move
+        if board.select(r, c) == 0:
+            raise ValueError(f"move {k} ({r}, {c}) is illegal: no region of 2 or more cells there")
+    return int(board.score)
+
+
+def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> List[int]:
+    """The final scores of ``n`` playouts from ``board`` (see Board.playouts)."""
+    n, seed = index(n), index(seed)
+    if policy not in ("random", "tabu"):
+        raise ValueError(f"policy must be 'random' or 'tabu', not {policy!r}")
+    if not 0 <= n <= 2**40:
+        raise ValueError(f"n must be in 0..2**40, not {n}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in 0..2**64-1")
+    search = _load("samegame", board.backend, part="search")
+    scores: List[int] = search.playouts(board._state, n, seed, policy == "tabu")
+    return scores

@@ -1,0 +1,98 @@
+"""`gridgames samegame solve|replay`: output forms, round trips, errors."""
+import json
+
+from gridgames.samegame import Board, standard_boards
+
+BOARDS = b"1 1 2 2\n1 1 2 2\n\n3 3\n3 4\n"   # board 1: 4 + 1004; board 2: 1 (one 4 left)
+
+
+def one_error_line(p, status, *words):
+    assert p.returncode == status, p.stderr
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and b"Traceback" not in p.stderr, p.stderr
+    assert lines[0].startswith(b"gridgames samegame: "), lines[0]
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+def test_solve_json_lines_and_replay(cli, tmp_path):
+    p = cli("samegame", "solve", "-", "--algo", "nmcs", "--json", input=BOARDS)
+    assert p.returncode == 0 and p.stderr == b""
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert objs == [{"board": 1, "score": 1008, "moves": objs[0]["moves"]},
+                    {"board": 2, "score": 1, "moves": [[1, 1]]}]
+    (tmp_path / "b.txt").write_bytes(BOARDS)
+    (tmp_path / "m.txt").write_bytes(p.stdout)
+    p = cli("samegame", "replay", tmp_path / "b.txt", tmp_path / "m.txt")
+    assert p.returncode == 0
+    assert p.stdout == b"board 1: score 1008\nboard 2: score 1\ntotal 1009 (2 boards)\n"
+
+
+def test_solve_text_form_replays(cli, tmp_path):
+    p = cli("samegame", "solve", "--standard", "--algo", "random", "--iterations", "2")
+    assert p.returncode == 0
+    lines = p.stdout.decode().splitlines()
+    assert len(lines) == 21 and lines[-1].startswith("total ")
+    first = lines[0]
+    assert first.startswith("board 1: score ")
+    score = int(first.split()[3].rstrip(","))
+    moves = [tuple(map(int, m.split(","))) for m in first.split("moves:")[1].split()]
+    assert standard_boards()[0].replay(moves) == score   # checked in-process too
+    (tmp_path / "m.txt").write_bytes(p.stdout)
+    q = cli("samegame", "replay", "--standard", tmp_path / "m.txt")
+    assert q.returncode == 0 and q.stdout.splitlines()[-1] == lines[-1].encode()
+
+
+def test_solve_same_seed_same_result_any_threads(cli):
+    args = ("samegame", "solve", "--standard", "--iterations", "3", "--json", "--seed", "5")
+    one = cli(*args)
+    two = cli(*args, "--threads", "2")
+    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
+    assert len(one.stdout.splitlines()) == 20
+
+
+def test_replay_plain_moves(cli, tmp_path):
+    (tmp_path / "b.txt").write_bytes(BOARDS)
+    p = cli("samegame", "replay", tmp_path / "b.txt", "-", input=b"1,1 1,1\n\n1,1\n")
+    assert p.returncode == 0
+    assert p.stdout == b"board 1: score 1008\nboard 2: score 1\ntotal 1009 (2 boards)\n"
+    p = cli("samegame", "replay", "--standard", "-", input=b"")
+    assert p.returncode == 0 and p.stdout == b"total 0 (0 boards)\n"
+    p = cli("samegame", "replay", "-", "-")
+    assert p.returncode == 2 and b"standard input" in p.stderr
+
+
+def test_replay_errors(cli, tmp_path):
+    (tmp_path / "b.txt").write_bytes(BOARDS)
+    b = tmp_path / "b.txt"
+
+    def replay(text):
+        (tmp_path / "m.txt").write_bytes(text)
+        return cli("samegame", "replay", b, tmp_path / "m.txt")
+
+    one_error_line(replay(b"1,1 2,4 1,1\n"), 1, b"m.txt:1: board 1: move 2 (2, 4) is illegal")
+    one_error_line(replay(b'{"board": 1, "score": 9, "moves": [[1, 1], [1, 1]]}\n'), 1,
+                   b"the moves score 1008, not the claimed 9")
+    one_error_line(replay(b"1,1 x\n"), 1, b"m.txt:1:5: expected a move 'r,c', found 'x'")
+    one_error_line(replay(b'{"board": 1}\n'), 1, b"m.txt:1:1: expected a JSON object")
+    one_error_line(replay(b"\n\n1,1\n1,1\n1,1\n"), 1, b"m.txt:5: board 3: there are 2 boards")
+    p = replay(b"board 2: score 1, 1 moves: 1,1\n")
+    assert p.returncode == 0 and p.stdout == b"board 2: score 1\ntotal 1 (1 boards)\n"
+
+
+def test_solve_errors(cli, tmp_path):
+    one_error_line(cli("samegame", "solve", "-", input=b"1 2\n3\n"), 1,
+                   b"<stdin>:2:1: board 1: row of 1 colours")
+    one_error_line(cli("samegame", "solve", tmp_path / "none.txt"), 2, b"cannot read")
+    p = cli("samegame", "solve")
+    assert p.returncode == 2 and b"BOARDS or --standard" in p.stderr
+    p = cli("samegame", "solve", "--standard", "--algo", "nrpa", "--level", "0")
+    assert p.returncode == 2 and b"level must be" in p.stderr and b"Traceback" not in p.stderr
+    p = cli("samegame", "solve", "--standard", "--bogus")
+    assert p.returncode == 2 and b"unrecognized arguments: --bogus" in p.stderr
+
+
+def test_judge_is_still_the_default(cli):
+    p = cli("samegame", input=b"2 2 1 1 1 1 1 1 0 0\n")
+    assert p.returncode == 0 and p.stdout == b"Grid 1.\n    Game Won\n\n"
+    assert Board(["22", "11"]).moves() == [(1, 1, 2), (2, 1, 2)]
