@@ -23,9 +23,7 @@ from . import _draw
 from ._base import GridEnv
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
-# The default board size: RESEARCH_SIZE as soon as samegame.Board takes 15
-# rows (today it takes at most 10).
-DEFAULT_SIZE = (10, 10)
+DEFAULT_SIZE = RESEARCH_SIZE
 DEFAULT_COLOURS = 5
 CLEAR_BONUS = 1000.0
 
