@@ -64,6 +64,26 @@ def test_output_starts_before_the_input_is_all_read(backend, game, block):
     assert seen and seen[0] < len(data) // 2
 
 
+class Endless(io.RawIOBase):
+    """``/dev/zero``: NUL bytes without end (it refuses to give more than 8 MB)."""
+
+    def __init__(self):
+        self.done = 0
+
+    def readinto(self, buffer):
+        assert self.done < 8 << 20, "the judge kept reading an endless bad token"
+        buffer[:len(buffer)] = bytes(len(buffer))
+        self.done += len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize("game", JUDGES)
+def test_an_endless_bad_token_is_refused_without_reading_it_all(backend, game):
+    # `(ulimit -v 500000; gridgames samegame /dev/zero)` was a MemoryError traceback
+    _, err, _ = result(JUDGES[game], Endless(), backend)
+    assert err.startswith("1:1: ") and err.endswith("found '" + "\\x00" * 24 + "...'"), err
+
+
 def child_maxrss(args, feed, *, backend, size):
     """Run ``gridgames ARGS`` reading ``size`` bytes of ``feed`` (a block
     repeated) from a pipe, output to /dev/null; its peak RSS in MB."""

@@ -236,6 +236,8 @@ cdef inline int scan(Scanner *s, long long *value, bint line_mode) noexcept nogi
             p += 1
         if p < n or s.eof:
             break
+        if kind == TOK_BAD and p - t > SHOWN:
+            break  # enough is known: a bad token ends the run (its rest may never end: /dev/zero)
         s.pos = p
         moved = refill(s, t)  # the token goes on in the next piece
         if moved < 0:

@@ -142,6 +142,8 @@ class Scanner:
         self.prev, self.tok, self.start, self.at_token = self.tok, self._base + t, self._base + t, True
         folded = b""
         while True:
+            if e - t > SHOWN and _fold(folded + self._buf[t:e]) == b"x":
+                break  # enough is known: a bad token ends the run (its rest may never end: /dev/zero)
             if e - t > KEEP_MAX:  # the window lets it go: keep what decides its kind
                 folded = _fold(folded + self._buf[t:e])
             self._pos = e
