@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from contextlib import contextmanager
-from typing import NamedTuple, Optional
+from typing import BinaryIO, Callable, NamedTuple, Optional, Union
 
 from ._limits import constants
 
@@ -63,7 +63,13 @@ def error_where(where: tuple, item: str, expected: str) -> JudgeError:
     return JudgeError(item, line, column, expected, quoted(head, more))
 
 
-def source(data):
+# What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
+JudgeInput = Union[bytes, bytearray, memoryview, BinaryIO]
+# Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
+Emit = Optional[Union[Callable[[bytes], object], int]]
+
+
+def source(data: JudgeInput):
     """What a kernel reads: a binary file (anything with ``readinto``, read in
     pieces) as it is, any other bytes-like object as a flat view of its
     bytes.  Anything else (str, a text file, a list) is a TypeError, the same

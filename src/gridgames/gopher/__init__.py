@@ -17,10 +17,10 @@ True
 """
 import re
 from operator import index
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Optional
 
 from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_where, source
+from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._out import send
 from .._scan import HUGE
 from ._pure import (E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END, E_HOLE_ROW, E_NHOLES,
@@ -89,7 +89,8 @@ def _error(err):
     return error
 
 
-def judge(data, *, team="0", program=6, backend=None, emit=None, warn=None):
+def judge(data: JudgeInput, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
+          emit: Emit = None, warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult (output, error, warnings):
     the output bytes (the header line, a board per processed pick, the end

@@ -9,8 +9,10 @@
 ['        ', '    2   ']
 """
 from operator import index
+from typing import Optional
+
 from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeResult, error_where, source
+from .._judge import Emit, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from ._pure import MAX_COLS, MAX_ROWS, E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW
 
@@ -24,7 +26,7 @@ EXPECTED = {
 }
 
 
-def judge(data, *, backend=None, emit=None):
+def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces: memory stays bounded whatever its size).  Returns a
     JudgeResult: the output of every complete grid, and None or a JudgeError

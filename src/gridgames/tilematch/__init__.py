@@ -11,8 +11,10 @@ True
 from collections import namedtuple
 from operator import index
 
+from typing import Optional
+
 from .._backend import Wrapper, kernel as _load
-from .._judge import JudgeResult, error_where, source
+from .._judge import Emit, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from .._scan import HUGE
 from ._pure import (E_COUNT, E_HEIGHT, E_MISSING, E_MOVE, E_MOVES, E_ROWS, E_RUN, E_TILE,
@@ -32,7 +34,7 @@ EXPECTED = {
 }
 
 
-def judge(data, *, backend=None, emit=None):
+def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult: the output of every complete
     data set, and None or a JudgeError with line and column (no warnings).
