@@ -72,6 +72,28 @@ def test_cli_100_contest_data_sets(benchmark, contest_file, backend, tmp_path):
     assert done.returncode == 0 and done.stdout.count(b"Data Set ") == 100
 
 
+@pytest.fixture(scope="module")
+def big_contest_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tilematch") / "contest2000.in"
+    path.write_bytes(judge_file(2000))
+    return path
+
+
+@pytest.mark.parametrize("judge_cmd", ["c", "compiled"])
+def test_cli_vs_c_2000_data_sets(benchmark, big_contest_file, judge_cmd, c_judge):
+    """The CLI against the tight C judge (baseline/tilematch.c), same file, same output."""
+    benchmark.group = "tilematch end to end vs C, 2,000 contest data sets"
+    c = [c_judge("tilematch")]
+    cmd = c if judge_cmd == "c" else [sys.executable, "-m", "gridgames", "tilematch"]
+    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="0")
+
+    def run(cmd):
+        with open(big_contest_file, "rb") as f:
+            return subprocess.run(cmd, stdin=f, capture_output=True, env=env).stdout
+    out = benchmark.pedantic(run, (cmd,), rounds=3, iterations=1)
+    assert out.count(b"Data Set ") == 2000 and out == run(c)
+
+
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
 def test_api_settle_after_each_move(benchmark, backend):
     benchmark.group = "tilematch API, one contest board: 10 moves, each settled phase by phase"
