@@ -86,17 +86,8 @@ def test_cli_sparse(benchmark, sparse, tmp_path, backend):
 
 
 @pytest.mark.parametrize("judge_cmd", ["c", "compiled"])
-def test_cli_vs_c_sparse(benchmark, sparse, judge_cmd, c_judge, tmp_path):
-    """The CLI against the tight C judge (baseline/gopher.c), same file, same output."""
+def test_cli_vs_c_sparse(benchmark, sparse, judge_cmd, cli_vs_c, tmp_path):
     benchmark.group = "gopher end to end vs C: 100 games 100x100, 4% holes, 10 picks"
     path = tmp_path / "sparse.in"
     path.write_bytes(sparse)
-    c = [c_judge("gopher")]
-    cmd = c if judge_cmd == "c" else [sys.executable, "-m", "gridgames", "gopher"]
-    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="0")
-
-    def run(cmd):
-        with open(path, "rb") as f:
-            return subprocess.run(cmd, stdin=f, capture_output=True, env=env).stdout
-    out = benchmark.pedantic(run, (cmd,), rounds=5, iterations=1)
-    assert out == run(c)
+    assert cli_vs_c(benchmark, "gopher", path, judge_cmd, rounds=5).endswith(b"End of program 6 by team 0\n")

@@ -80,18 +80,10 @@ def big_contest_file(tmp_path_factory):
 
 
 @pytest.mark.parametrize("judge_cmd", ["c", "compiled"])
-def test_cli_vs_c_2000_data_sets(benchmark, big_contest_file, judge_cmd, c_judge):
-    """The CLI against the tight C judge (baseline/tilematch.c), same file, same output."""
+def test_cli_vs_c_2000_data_sets(benchmark, big_contest_file, judge_cmd, cli_vs_c):
     benchmark.group = "tilematch end to end vs C, 2,000 contest data sets"
-    c = [c_judge("tilematch")]
-    cmd = c if judge_cmd == "c" else [sys.executable, "-m", "gridgames", "tilematch"]
-    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="0")
-
-    def run(cmd):
-        with open(big_contest_file, "rb") as f:
-            return subprocess.run(cmd, stdin=f, capture_output=True, env=env).stdout
-    out = benchmark.pedantic(run, (cmd,), rounds=3, iterations=1)
-    assert out.count(b"Data Set ") == 2000 and out == run(c)
+    out = cli_vs_c(benchmark, "tilematch", big_contest_file, judge_cmd)
+    assert out.count(b"Data Set ") == 2000
 
 
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
