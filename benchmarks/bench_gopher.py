@@ -83,3 +83,11 @@ def test_cli_sparse(benchmark, sparse, tmp_path, backend):
 
     p = benchmark.pedantic(run, rounds=3 if backend == "pure" else 10, iterations=1)
     assert p.returncode == 0
+
+
+@pytest.mark.parametrize("judge_cmd", ["c", "compiled"])
+def test_cli_vs_c_sparse(benchmark, sparse, judge_cmd, cli_vs_c, tmp_path):
+    benchmark.group = "gopher end to end vs C: 100 games 100x100, 4% holes, 10 picks"
+    path = tmp_path / "sparse.in"
+    path.write_bytes(sparse)
+    assert cli_vs_c(benchmark, "gopher", path, judge_cmd, rounds=5).endswith(b"End of program 6 by team 0\n")

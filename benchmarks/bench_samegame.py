@@ -11,7 +11,6 @@ file for other tools:  python benchmarks/bench_samegame.py FILE [GRIDS]
 """
 import os
 import random
-import shutil
 import subprocess
 import sys
 
@@ -63,12 +62,8 @@ def run(cmd, path):
 
 
 @pytest.fixture(scope="session")
-def c_baseline(tmp_path_factory):
-    cc = shutil.which("gcc") or shutil.which("cc")
-    assert cc, "the C baseline needs gcc or cc"
-    exe = tmp_path_factory.mktemp("baseline") / "samegame"
-    subprocess.run([cc, "-O2", "-o", str(exe), os.path.join(HERE, "baseline", "samegame.c")], check=True)
-    return str(exe)
+def c_baseline(c_judge):
+    return c_judge("samegame")
 
 
 def test_big_file_c_baseline(benchmark, big_file, c_baseline):

@@ -72,6 +72,20 @@ def test_cli_100_contest_data_sets(benchmark, contest_file, backend, tmp_path):
     assert done.returncode == 0 and done.stdout.count(b"Data Set ") == 100
 
 
+@pytest.fixture(scope="module")
+def big_contest_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tilematch") / "contest2000.in"
+    path.write_bytes(judge_file(2000))
+    return path
+
+
+@pytest.mark.parametrize("judge_cmd", ["c", "compiled"])
+def test_cli_vs_c_2000_data_sets(benchmark, big_contest_file, judge_cmd, cli_vs_c):
+    benchmark.group = "tilematch end to end vs C, 2,000 contest data sets"
+    out = cli_vs_c(benchmark, "tilematch", big_contest_file, judge_cmd)
+    assert out.count(b"Data Set ") == 2000
+
+
 @pytest.mark.parametrize("backend", ["compiled", "pure"])
 def test_api_settle_after_each_move(benchmark, backend):
     benchmark.group = "tilematch API, one contest board: 10 moves, each settled phase by phase"

@@ -11,7 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, NamedTuple, Optional, Protocol
+from typing import BinaryIO, NamedTuple, Optional, Union
 
 from ._limits import constants
 
@@ -75,7 +75,13 @@ def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: 
     return JudgeError(item, line, column, expected, quoted(head, more))
 
 
-def source(data: object) -> object:
+# What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
+JudgeInput = Union[bytes, bytearray, memoryview, BinaryIO]
+# Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
+Emit = Optional[Union[Callable[[bytes], object], int]]
+
+
+def source(data: JudgeInput) -> object:
     """What a kernel reads: a binary file (anything with ``readinto``, read in
     pieces) as it is, any other bytes-like object as a flat view of its
     bytes.  Anything else (str, a text file, a list) is a TypeError, the same

@@ -6,7 +6,6 @@ read, so memory stays bounded), newlines counted once as bytes leave the
 window, and ``describe`` giving line, column and first bytes for messages.
 """
 import re
-from collections.abc import Iterator
 
 from ._limits import constants
 

@@ -25,7 +25,8 @@ standard output (or -o FILE), streaming both: memory stays bounded whatever
 their size. Exit status: 0 done, 1 bad input (every result before the bad
 token is still written; the error names line and column), 2 usage error or
 unreadable input / unwritable output, 141 the output was closed early (e.g.
-by `| head`: a quiet stop, nothing more is written). Set GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
+by `| head`: a quiet stop, nothing more is written). Set
+GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 
 def version() -> str:

@@ -23,12 +23,26 @@ from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, JudgeWarning, error_where, source
+from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._out import send
 from .._scan import HUGE
-from ._pure import (E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END, E_HOLE_ROW, E_NHOLES,
-                    E_NHOLES_END, E_PICK_COL, E_PICK_END, E_PICK_ROW, E_ROWS, MAX_COLS, MAX_ROWS,
-                    PICK_FELL as _PICK_FELL, PICK_OUTSIDE as _PICK_OUTSIDE)
+from ._pure import (
+    E_COLS,
+    E_HEADER_END,
+    E_HOLE_COL,
+    E_HOLE_END,
+    E_HOLE_ROW,
+    E_NHOLES,
+    E_NHOLES_END,
+    E_PICK_COL,
+    E_PICK_END,
+    E_PICK_ROW,
+    E_ROWS,
+    MAX_COLS,
+    MAX_ROWS,
+    PICK_FELL as _PICK_FELL,
+    PICK_OUTSIDE as _PICK_OUTSIDE,
+)
 
 if TYPE_CHECKING:
     from ._kernel import State
@@ -98,9 +112,8 @@ def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool,
     return error
 
 
-def judge(data: object, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object] | int] = None,
-          warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
+def judge(data: JudgeInput, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
+          emit: Emit = None, warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult (output, error, warnings):
     the output bytes (the header line, a board per processed pick, the end

@@ -25,13 +25,13 @@ cells is left.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from importlib import resources
 from operator import index
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_where, source
+from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from . import _solve
 from ._pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
@@ -51,8 +51,7 @@ EXPECTED = {
 }
 
 
-def judge(data: object, *, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object] | int] = None) -> JudgeResult:
+def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces: memory stays bounded whatever its size).  Returns a
     JudgeResult: the output of every complete grid, and None or a JudgeError

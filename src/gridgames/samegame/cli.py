@@ -3,8 +3,9 @@ from .._cli import Commands, add_command, add_game, add_io_arguments
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import _research_cli, judge
+from ._pure import MAX_COLS, MAX_ROWS
 
-JUDGE = ("Read grids ('M N' with M <= 10, N <= 40; M*N colours 0..9, bottom row "
+JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
          "a header with a 0 ends the input) and print each final grid, top row "
          "first, or 'Game Won'.")

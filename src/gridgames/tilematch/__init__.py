@@ -10,16 +10,28 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import StateAttr, Wrapper, kernel as _load
-from .._judge import JudgeError, JudgeResult, error_where, source
+from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from .._scan import HUGE
-from ._pure import (E_COUNT, E_HEIGHT, E_MISSING, E_MOVE, E_MOVES, E_ROWS, E_RUN, E_TILE,
-                    E_WIDTH, FAR, MAX_ROWS, MAX_WIDTH)
+from ._pure import (
+    E_COUNT,
+    E_HEIGHT,
+    E_MISSING,
+    E_MOVE,
+    E_MOVES,
+    E_ROWS,
+    E_RUN,
+    E_TILE,
+    E_WIDTH,
+    FAR,
+    MAX_ROWS,
+    MAX_WIDTH,
+)
 
 if TYPE_CHECKING:
     from ._kernel import State
@@ -38,8 +50,7 @@ EXPECTED = {
 }
 
 
-def judge(data: object, *, backend: Optional[str] = None,
-          emit: Optional[Callable[[bytes], object] | int] = None) -> JudgeResult:
+def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult: the output of every complete
     data set, and None or a JudgeError with line and column (no warnings).
