@@ -197,7 +197,6 @@ cdef inline int scan(Scanner *s, long long *value, bint line_mode) noexcept nogi
     cdef Py_ssize_t p = s.pos, n = s.n, t, moved
     cdef long long v = 0
     cdef int kind = TOK_INT
-    cdef bint folded = False
     cdef unsigned char ch
     while True:
         while p < n and is_space(b[p]) and not (line_mode and b[p] == 10):

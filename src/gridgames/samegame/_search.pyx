@@ -280,7 +280,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
     cdef void *d = NULL
     cdef void *e = NULL
     cdef Nrpa r
-    cdef long long i
+    cdef long long _i
     cdef int k
     cdef bint ok = True
     p.g = root.g
@@ -312,7 +312,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
             elif algo == ALGO_BEAM:
                 beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
             else:
-                for i in range(iterations):
+                for _i in range(iterations):
                     if should_stop(x):
                         break
                     if algo == ALGO_NMCS and level > 0:
