@@ -13,6 +13,7 @@ squares up to 5x5.
 """
 import itertools
 import random
+import signal
 from functools import lru_cache
 
 import pytest
@@ -199,3 +200,23 @@ def test_limit_is_checked(backend):
         solve("1 2\n1 1\n", backend=backend)
     assert count_solutions(puzzle, 7, backend=backend) == 1
     assert solve(puzzle, backend=backend) == Solution.parse("1 2\n1 1\n")
+
+
+def test_a_long_search_can_be_interrupted(backend):
+    # 60x60 seed 1 takes minutes; a signal handler's exception (Ctrl-C's
+    # KeyboardInterrupt alike) must stop the search, GIL released or not.
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop
+
+    puzzle = generate(60, 60, 1).puzzle
+    old = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Stop):
+            count_solutions(puzzle, backend=backend)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

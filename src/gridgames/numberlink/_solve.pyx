@@ -13,6 +13,12 @@ from libc.stdlib cimport malloc, calloc, free
 from gridgames.numberlink._kernel cimport SOLID
 from gridgames.numberlink._check import solve_arguments
 
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()  # no exception clause: the error stays pending
+
+cdef enum:
+    SIGNAL_EVERY = 1 << 14   # search nodes between checks for Ctrl-C
+
 cdef enum:
     FAIL = -1
     SOLVED = -2
@@ -219,13 +225,18 @@ cdef int settle(Search *s) noexcept nogil:
 
 
 cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) noexcept nogil:
-    """The search; the first solution goes to ``out``.  Returns the count."""
+    """The search; the first solution goes to ``out``.  Returns the count,
+    or -1 when a signal handler raised (Ctrl-C: KeyboardInterrupt pending)."""
     cdef int count = 0, nframes = 0, e, h, x, code, i
     cdef bint ok = propagate(s)
     cdef Frame *f
     while True:
         if ok:
             nodes[0] += 1
+            if nodes[0] % SIGNAL_EVERY == 0:
+                with gil:
+                    if PyErr_CheckSignals() < 0:
+                        return -1
             e = settle(s)
             if e == SOLVED:
                 count += 1
@@ -259,6 +270,10 @@ cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) no
             break
         ok = propagate(s)
     return count
+
+
+cdef int raise_pending() except -1:
+    return -1  # propagates the exception PyErr_CheckSignals left pending
 
 
 def solve(rows, cols, puzzle, limit):
@@ -308,6 +323,8 @@ def solve(rows, cols, puzzle, limit):
                 s.ndone += 1
         with nogil:
             count = run(&s, frames, lim, out.data.as_ints, &nodes)
+        if count < 0:
+            raise_pending()
     finally:
         free(s.inner)
         free(s.cell)
