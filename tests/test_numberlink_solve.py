@@ -176,6 +176,15 @@ def test_twins_find_the_same_solution_in_the_same_search():
         cells = generate(size, size, 1000 + seed).puzzle.cells
         for limit in (1, 2, 3):
             assert compiled.solve(size, size, cells, limit) == pure.solve(size, size, cells, limit)
+    rng = random.Random(7)
+    for _ in range(300):  # random endpoints and solid squares, most unsolvable
+        rows, cols = rng.randint(1, 8), rng.randint(1, 8)
+        board = [(-1 if rng.random() < 0.1 else 0) for _ in range(rows * cols)]
+        free = [i for i in range(rows * cols) if board[i] == 0]
+        rng.shuffle(free)
+        for v in range(rng.randint(0, len(free) // 2)):
+            board[free[2 * v]] = board[free[2 * v + 1]] = v + 1
+        assert compiled.solve(rows, cols, board, 5) == pure.solve(rows, cols, board, 5)
 
 
 def test_known_counts(backend):

@@ -6,6 +6,7 @@ A first line 'R C', then R lines of C tokens, top row first: '.' empty,
 Lines after the last row must be blank.
 """
 import re
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from .._judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
@@ -98,7 +99,7 @@ LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + \
     "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum() and chr(c) not in ".#")
 
 
-def parse_chars(data: bytes):
+def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
     """(rows, cols, cells, labels) from the character format: a line 'W H'
     (columns first), then H lines of exactly W characters: '.' empty, '#'
     solid, any other printable ASCII character an endpoint label.  Labels
@@ -155,7 +156,8 @@ def parse_chars(data: bytes):
     return rows, cols, cells, labels
 
 
-def render_chars(rows, cols, cells, labels=None) -> str:
+def render_chars(rows: int, cols: int, cells: Sequence[int],
+                 labels: Optional[Sequence[str]] = None) -> str:
     """The character format of a board: 'W H', then the rows; path v shows
     as ``labels[v - 1]`` (default LABELS).  ValueError past the last label."""
     labels = labels or LABELS
@@ -179,7 +181,7 @@ def looks_like_chars(block: bytes) -> bool:
     return len(second[0]) == int(first[0]) and first != [b"1", b"1"]
 
 
-def blocks(data: bytes):
+def blocks(data: bytes) -> Iterator[Tuple[int, bytes]]:
     """(number of its first line, bytes) of each run of non-blank lines."""
     lines = data.split(b"\n")
     start = None
@@ -192,7 +194,10 @@ def blocks(data: bytes):
             start = None
 
 
-def read_puzzles(data: bytes, fmt: str = "auto"):
+Read = Tuple[int, int, List[int], Optional[List[str]]]  # rows, cols, cells, labels
+
+
+def read_puzzles(data: bytes, fmt: str = "auto") -> Iterator[Read]:
     """(rows, cols, cells, labels or None) for each puzzle of a file of
     puzzles separated by blank lines, in ``fmt`` "text", "chars" or "auto"
     (each block detected alone).  A JudgeError is raised at the first bad
