@@ -32,21 +32,26 @@ def _lines(data):
         start = end + 1
 
 
-def parse(data: bytes, solution: bool):
-    """(rows, cols, cells) from puzzle or solution text; JudgeError
-    (line and column) on the first problem.  A puzzle needs every number
-    exactly twice, both need the numbers 1..k without a gap.  A solution
-    may hold '.' for a square on no path: the checker reports it."""
-    lines = _lines(data)
+def _size_line(data, lines, names):
+    """The two integers 1..MAX_SIDE of the first line, and its end offset."""
     end, tokens = next(lines)
-    size = "the size 'ROWS COLS' (two integers 1..%d)" % MAX_SIDE
+    size = "the size '%s' (two integers 1..%d)" % (names, MAX_SIDE)
     bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
     bad += [o for o, _ in tokens[2:]]
     if bad:
         raise _error(data, min(bad), "line 1", size)
     if len(tokens) < 2:
         raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
-    rows, cols = int(tokens[0][1]), int(tokens[1][1])
+    return int(tokens[0][1]), int(tokens[1][1]), end
+
+
+def parse(data: bytes, solution: bool):
+    """(rows, cols, cells) from puzzle or solution text; JudgeError
+    (line and column) on the first problem.  A puzzle needs every number
+    exactly twice, both need the numbers 1..k without a gap.  A solution
+    may hold '.' for a square on no path: the checker reports it."""
+    lines = _lines(data)
+    rows, cols, _ = _size_line(data, lines, "ROWS COLS")
     n = rows * cols
     limit = len(str(n))
     what = "'.', '#' or a number 1..%d" % n
@@ -106,15 +111,7 @@ def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
     are numbered 1, 2, ... by first appearance (reading order); ``labels``
     maps number - 1 to the character.  Each label must appear exactly twice."""
     lines = _lines(data)
-    end, tokens = next(lines)
-    size = "the size 'WIDTH HEIGHT' (two integers 1..%d)" % MAX_SIDE
-    bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
-    bad += [o for o, _ in tokens[2:]]
-    if bad:
-        raise _error(data, min(bad), "line 1", size)
-    if len(tokens) < 2:
-        raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
-    cols, rows = int(tokens[0][1]), int(tokens[1][1])
+    cols, rows, end = _size_line(data, lines, "WIDTH HEIGHT")
     cells, number, labels, seen = [], {}, [], {}
     for r in range(1, rows + 1):
         item = f"row {r}"
