@@ -13,6 +13,7 @@ squares up to 5x5.
 """
 import itertools
 import random
+import signal
 from functools import cache
 
 import pytest
@@ -173,6 +174,15 @@ def test_twins_find_the_same_solution_in_the_same_search():
         cells = generate(size, size, 1000 + seed).puzzle.cells
         for limit in (1, 2, 3):
             assert compiled.solve(size, size, cells, limit) == pure.solve(size, size, cells, limit)
+    rng = random.Random(7)
+    for _ in range(300):  # random endpoints and solid squares, most unsolvable
+        rows, cols = rng.randint(1, 8), rng.randint(1, 8)
+        board = [(-1 if rng.random() < 0.1 else 0) for _ in range(rows * cols)]
+        free = [i for i in range(rows * cols) if board[i] == 0]
+        rng.shuffle(free)
+        for v in range(rng.randint(0, len(free) // 2)):
+            board[free[2 * v]] = board[free[2 * v + 1]] = v + 1
+        assert compiled.solve(rows, cols, board, 5) == pure.solve(rows, cols, board, 5)
 
 
 def test_known_counts(backend):
@@ -197,3 +207,23 @@ def test_limit_is_checked(backend):
         solve("1 2\n1 1\n", backend=backend)
     assert count_solutions(puzzle, 7, backend=backend) == 1
     assert solve(puzzle, backend=backend) == Solution.parse("1 2\n1 1\n")
+
+
+def test_a_long_search_can_be_interrupted(backend):
+    # 60x60 seed 1 takes minutes; a signal handler's exception (Ctrl-C's
+    # KeyboardInterrupt alike) must stop the search, GIL released or not.
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop
+
+    puzzle = generate(60, 60, 1).puzzle
+    old = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Stop):
+            count_solutions(puzzle, backend=backend)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

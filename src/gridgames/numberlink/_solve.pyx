@@ -13,6 +13,12 @@ from libc.stdlib cimport malloc, calloc, free
 from gridgames.numberlink._kernel cimport SOLID
 from gridgames.numberlink._check import solve_arguments
 
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()  # no exception clause: the error stays pending
+
+cdef enum:
+    SIGNAL_EVERY = 1 << 14   # search nodes between checks for Ctrl-C
+
 cdef enum:
     FAIL = -1
     SOLVED = -2
@@ -32,6 +38,7 @@ ctypedef struct Search:
     unsigned char *done
     Step *trail
     int ntrail, nempty, ndone
+    int last               # the head branched on last
     int *region            # scratch of settle()
     int *size
     unsigned char *served
@@ -170,7 +177,7 @@ cdef int settle(Search *s) noexcept nogil:
     heads share no region) or the head to branch on."""
     cdef int i, x, y, z, d, r, v, a, b, e, found, n, ntodo
     cdef int nregion = 0, nserved = 0, best = FAIL, best_n = 0, best_size = 0
-    cdef int first, code
+    cdef int first, code, m
     if s.ndone == s.k:
         return SOLVED if s.nempty == 0 else FAIL
     for i in range(s.nsq):
@@ -211,21 +218,27 @@ cdef int settle(Search *s) noexcept nogil:
             return FAIL
         for e in range(2 * v, 2 * v + 2):
             n = moves(s, e, &first, &code)
-            if best == FAIL or n < best_n or (n == best_n and s.size[found] < best_size):
-                best, best_n, best_size = e, n, s.size[found]
+            m = -1 if e == s.last else s.size[found]
+            if best == FAIL or n < best_n or (n == best_n and m < best_size):
+                best, best_n, best_size = e, n, m
     if nserved != nregion:
         return FAIL
     return best
 
 
 cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) noexcept nogil:
-    """The search; the first solution goes to ``out``.  Returns the count."""
+    """The search; the first solution goes to ``out``.  Returns the count,
+    or -1 when a signal handler raised (Ctrl-C: KeyboardInterrupt pending)."""
     cdef int count = 0, nframes = 0, e, h, x, code, i
     cdef bint ok = propagate(s)
     cdef Frame *f
     while True:
         if ok:
             nodes[0] += 1
+            if nodes[0] % SIGNAL_EVERY == 0:
+                with gil:
+                    if PyErr_CheckSignals() < 0:
+                        return -1
             e = settle(s)
             if e == SOLVED:
                 count += 1
@@ -235,6 +248,7 @@ cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) no
                 if count >= limit:
                     break
             elif e != FAIL:
+                s.last = e
                 frames[nframes].mark, frames[nframes].e, frames[nframes].d = s.ntrail, e, 0
                 nframes += 1
         ok = False
@@ -261,6 +275,10 @@ cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) no
     return count
 
 
+cdef int raise_pending() except -1:
+    return -1  # propagates the exception PyErr_CheckSignals left pending
+
+
 def solve(rows, cols, puzzle, limit):
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
     up to ``limit`` solutions.  Returns (count, first solution's cells as
@@ -277,6 +295,7 @@ def solve(rows, cols, puzzle, limit):
     s.nsq = s.w * (r + 2)
     s.dirs[0], s.dirs[1], s.dirs[2], s.dirs[3] = -s.w, -1, 1, s.w
     s.ntrail = s.nempty = s.ndone = 0
+    s.last = -1
     s.inner = <int *>malloc(s.ninner * sizeof(int))
     s.cell = <int *>malloc(s.nsq * sizeof(int))
     s.head = <int *>calloc(2 * k + 2, sizeof(int))
@@ -308,6 +327,8 @@ def solve(rows, cols, puzzle, limit):
                 s.ndone += 1
         with nogil:
             count = run(&s, frames, lim, out.data.as_ints, &nodes)
+        if count < 0:
+            raise_pending()
     finally:
         free(s.inner)
         free(s.cell)

@@ -19,8 +19,10 @@ neighbours (empty, or a head that may step onto it) fails, one with exactly
 two of which one is a head must be that head's next square.  Then the empty squares are split into regions: every
 unfinished path needs a region touching both its heads (its remaining
 squares form one run between them) and every region needs such a path
-(else it is stranded).  Branching: the head with the fewest moves (ties:
-lowest path, first end), its moves in reading order.
+(else it is stranded).  Branching: the head with the fewest moves; ties go
+to the head branched on last (so a path keeps growing), then to the head in
+the smallest region, then to the lowest path and its first end; its moves
+are tried in reading order.
 """
 from array import array
 
@@ -40,6 +42,7 @@ class _Search:
         self.done = bytearray(k + 1)
         self.trail = []  # (head index, its previous square, square taken, closed the path)
         self.nempty = self.ndone = 0
+        self.last = -1  # the head branched on last
         for i, v in enumerate(p):
             x = self.inner[i]
             cell[x] = v
@@ -200,7 +203,7 @@ class _Search:
             if not found:
                 return FAIL
             for e in (2 * v, 2 * v + 1):
-                key = (self.moves(e)[0], size[found])
+                key = (self.moves(e)[0], -1 if e == self.last else size[found])
                 if best_key is None or key < best_key:
                     best, best_key = e, key
         if nserved != nregion:
@@ -232,6 +235,7 @@ def solve(rows, cols, puzzle, limit):
                 if count >= limit:
                     break
             elif e != FAIL:
+                s.last = e
                 frames.append([len(s.trail), e, 0])
         ok = False
         while frames:  # the next untried move of the deepest branching

@@ -6,6 +6,7 @@ A first line 'R C', then R lines of C tokens, top row first: '.' empty,
 Lines after the last row must be blank.
 """
 import re
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from .._judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
@@ -32,21 +33,26 @@ def _lines(data):
         start = end + 1
 
 
-def parse(data: bytes, solution: bool):
-    """(rows, cols, cells) from puzzle or solution text; JudgeError
-    (line and column) on the first problem.  A puzzle needs every number
-    exactly twice, both need the numbers 1..k without a gap.  A solution
-    may hold '.' for a square on no path: the checker reports it."""
-    lines = _lines(data)
+def _size_line(data, lines, names):
+    """The two integers 1..MAX_SIDE of the first line, and its end offset."""
     end, tokens = next(lines)
-    size = f"the size 'ROWS COLS' (two integers 1..{MAX_SIDE})"
+    size = f"the size '{names}' (two integers 1..{MAX_SIDE})"
     bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
     bad += [o for o, _ in tokens[2:]]
     if bad:
         raise _error(data, min(bad), "line 1", size)
     if len(tokens) < 2:
         raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
-    rows, cols = int(tokens[0][1]), int(tokens[1][1])
+    return int(tokens[0][1]), int(tokens[1][1]), end
+
+
+def parse(data: bytes, solution: bool):
+    """(rows, cols, cells) from puzzle or solution text; JudgeError
+    (line and column) on the first problem.  A puzzle needs every number
+    exactly twice, both need the numbers 1..k without a gap.  A solution
+    may hold '.' for a square on no path: the checker reports it."""
+    lines = _lines(data)
+    rows, cols, _ = _size_line(data, lines, "ROWS COLS")
     n = rows * cols
     limit = len(str(n))
     what = f"'.', '#' or a number 1..{n}"
@@ -99,22 +105,14 @@ LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + \
     "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum() and chr(c) not in ".#")
 
 
-def parse_chars(data: bytes):
+def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
     """(rows, cols, cells, labels) from the character format: a line 'W H'
     (columns first), then H lines of exactly W characters: '.' empty, '#'
     solid, any other printable ASCII character an endpoint label.  Labels
     are numbered 1, 2, ... by first appearance (reading order); ``labels``
     maps number - 1 to the character.  Each label must appear exactly twice."""
     lines = _lines(data)
-    end, tokens = next(lines)
-    size = f"the size 'WIDTH HEIGHT' (two integers 1..{MAX_SIDE})"
-    bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
-    bad += [o for o, _ in tokens[2:]]
-    if bad:
-        raise _error(data, min(bad), "line 1", size)
-    if len(tokens) < 2:
-        raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
-    cols, rows = int(tokens[0][1]), int(tokens[1][1])
+    cols, rows, end = _size_line(data, lines, "WIDTH HEIGHT")
     cells, number, labels, seen = [], {}, [], {}
     for r in range(1, rows + 1):
         item = f"row {r}"
@@ -156,7 +154,8 @@ def parse_chars(data: bytes):
     return rows, cols, cells, labels
 
 
-def render_chars(rows, cols, cells, labels=None) -> str:
+def render_chars(rows: int, cols: int, cells: Sequence[int],
+                 labels: Optional[Sequence[str]] = None) -> str:
     """The character format of a board: 'W H', then the rows; path v shows
     as ``labels[v - 1]`` (default LABELS).  ValueError past the last label."""
     labels = labels or LABELS
@@ -180,7 +179,7 @@ def looks_like_chars(block: bytes) -> bool:
     return len(second[0]) == int(first[0]) and first != [b"1", b"1"]
 
 
-def blocks(data: bytes):
+def blocks(data: bytes) -> Iterator[Tuple[int, bytes]]:
     """(number of its first line, bytes) of each run of non-blank lines."""
     lines = data.split(b"\n")
     start = None
@@ -193,7 +192,10 @@ def blocks(data: bytes):
             start = None
 
 
-def read_puzzles(data: bytes, fmt: str = "auto"):
+Read = Tuple[int, int, List[int], Optional[List[str]]]  # rows, cols, cells, labels
+
+
+def read_puzzles(data: bytes, fmt: str = "auto") -> Iterator[Read]:
     """(rows, cols, cells, labels or None) for each puzzle of a file of
     puzzles separated by blank lines, in ``fmt`` "text", "chars" or "auto"
     (each block detected alone).  A JudgeError is raised at the first bad
