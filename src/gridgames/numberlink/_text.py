@@ -6,6 +6,7 @@ A first line 'R C', then R lines of C tokens, top row first: '.' empty,
 Lines after the last row must be blank.
 """
 import re
+from typing import Optional, Union
 
 from .._judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
@@ -40,6 +41,7 @@ def parse(data: bytes, solution: bool):
     lines = _lines(data)
     end, tokens = next(lines)
     size = f"the size 'ROWS COLS' (two integers 1..{MAX_SIDE})"
+    bad: Union[list[int], Optional[tuple[int, int, str, str]]]  # the offsets, then the numbering's problem
     bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
     bad += [o for o, _ in tokens[2:]]
     if bad:
@@ -115,6 +117,10 @@ def parse_chars(data: bytes):
     if len(tokens) < 2:
         raise _error(data, end, "line 1", size, "end of input" if end == len(data) else "end of line")
     cols, rows = int(tokens[0][1]), int(tokens[1][1])
+    cells: list[int]
+    number: dict[int, int]
+    labels: list[str]
+    seen: dict[int, list[int]]
     cells, number, labels, seen = [], {}, [], {}
     for r in range(1, rows + 1):
         item = f"row {r}"

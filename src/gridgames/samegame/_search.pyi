@@ -1,5 +1,5 @@
 # Types of the compiled _search module (its twin _search_pure.py is typed inline).
-from typing import List, Optional, Tuple
+from typing import Optional
 
 MAX_MOVES: int
 RUNNING: int
@@ -16,7 +16,7 @@ class Stop:
     @property
     def is_set(self) -> bool: ...
 
-def playouts(root: object, n: int, seed: int, tabu: bool) -> List[int]: ...
+def playouts(root: object, n: int, seed: int, tabu: bool) -> list[int]: ...
 def search(root: object, algo: int, level: int, iterations: int, width: int, seed: int,
            tabu: bool, seconds: float, stop: Optional[Stop],
-           poll_signals: bool) -> Tuple[int, List[Tuple[int, int]], int, int]: ...
+           poll_signals: bool) -> tuple[int, list[tuple[int, int]], int, int]: ...

@@ -5,7 +5,7 @@ The research format (the 20 standard positions, most SameGame papers' files):
 each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
-from typing import Iterable, List, Sequence
+from typing import Iterable, List, Optional, Sequence
 from .._limits import constants
 
 EMPTY = constants("samegame/_board.pxd").EMPTY  # in snapshots: no cell (never a colour)
@@ -66,7 +66,7 @@ def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
     return boards
 
 
-def format_boards(boards: Iterable[Sequence[Sequence[int]]]) -> str:
+def format_boards(boards: Iterable[Sequence[Sequence[Optional[int]]]]) -> str:
     """Research text for boards given as rows top first (no empty cell)."""
     out = []
     for rows in boards:
