@@ -22,6 +22,8 @@ squares form one run between them) and every region needs such a path
 (else it is stranded).  Branching: the head with the fewest moves (ties:
 lowest path, first end), its moves in reading order.
 """
+from __future__ import annotations
+
 from array import array
 from collections.abc import Iterable
 from typing import Optional
