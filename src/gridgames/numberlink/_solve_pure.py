@@ -42,7 +42,8 @@ class _Search:
         cell = self.cell = [SOLID] * (w * (rows + 2))
         head = self.head = [0] * (2 * k + 2)
         self.done = bytearray(k + 1)
-        self.trail: list[tuple[int, int, int, bool]] = []  # (head index, its previous square, square taken, closed the path)
+        # (head index, its previous square, square taken, closed the path)
+        self.trail: list[tuple[int, int, int, bool]] = []
         self.nempty = self.ndone = 0
         for i, v in enumerate(p):
             x = self.inner[i]
