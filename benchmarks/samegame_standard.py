@@ -76,7 +76,7 @@ def main() -> None:
         print(f"| {name} | {rate:,.0f} | {mean:.2f} |")
     sys.stdout.flush()
 
-    print(f"\nSearches on the 20 standard boards, seed 0 (board k: seed k-1), every sequence replayed:\n")
+    print("\nSearches on the 20 standard boards, seed 0 (board k: seed k-1), every sequence replayed:\n")
     n = args.threads
     print(f"| search | total score | 1 thread: CPU s | wall s | {n} threads: CPU s | wall s |")
     print("|---|---:|---:|---:|---:|---:|")

@@ -11,10 +11,10 @@ CI runs the default budget; a longer run:
 import os
 
 from hypothesis import HealthCheck, given, settings, strategies as st
+from test_judge_io import JUDGES, Trickle
 
 from gridgames import numberlink
 from gridgames._judge import JudgeError
-from test_judge_io import JUDGES, Trickle
 
 EXAMPLES = int(os.environ.get("GRIDGAMES_FUZZ_EXAMPLES", "150"))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -28,7 +28,7 @@ TOKEN = st.one_of(NUMBER.map(str), NUMBER.map(str), NUMBER.map(str), JUNK)
 
 
 @st.composite
-def soup(draw, head=st.just("")):
+def soup(draw, head=st.just("")):  # noqa: B008 (a strategy, made once: hypothesis's idiom)
     tokens = draw(st.lists(TOKEN, max_size=120))
     text = draw(head)
     for tok in tokens:

@@ -13,13 +13,12 @@ squares up to 5x5.
 """
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from gridgames.numberlink import (Puzzle, Solution, check, count_solutions, generate,
-                                  solve)
 from gridgames._backend import kernel
+from gridgames.numberlink import Puzzle, Solution, check, count_solutions, generate, solve
 
 BIG = 10 ** 6  # a limit no small board reaches
 
@@ -53,7 +52,7 @@ def _valid(rows, cols, puzzle, cells):
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_force(rows, cols, puzzle):
     """Every solution, as a set of cell tuples: each pair in turn is joined by
     every simple path over empty squares that never touches its own earlier
@@ -96,8 +95,7 @@ def canonical_boards(rows, cols, solids, pairs=None):
         free = [i for i in range(n) if mask[i] == 0]
         for m in range(len(free) // 2 + 1 if pairs is None else pairs + 1):
             for chosen in itertools.combinations(free, 2 * m):
-                for board in _pairings(list(chosen), list(mask)):
-                    yield board
+                yield from _pairings(list(chosen), list(mask))
 
 
 def _pairings(squares, board, label=1):

@@ -7,9 +7,8 @@ import threading
 
 import pytest
 
-from gridgames.samegame import (Board, FormatError, read_boards, solve, standard_boards,
-                                write_boards)
 from conftest import DATA
+from gridgames.samegame import Board, FormatError, read_boards, solve, standard_boards, write_boards
 
 STANDARD = DATA / "samegame" / "standard20.txt"
 

@@ -6,7 +6,7 @@ message tables read the same file here, so the two backends cannot drift
 apart (tests/test_limits.py checks the compiled values against these).
 """
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).parent
 _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
 
 
-@lru_cache(maxsize=None)
+@cache
 def constants(pxd: str) -> SimpleNamespace:
     """The ``cdef enum`` / ``cpdef enum`` entries of ``pxd`` (a path below the package, e.g.
     "samegame/_kernel.pxd") as attributes, in declaration order."""

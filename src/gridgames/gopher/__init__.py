@@ -26,9 +26,23 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, JudgeWarning, error_where, source
 from .._out import send
 from .._scan import HUGE
-from ._pure import (E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END, E_HOLE_ROW, E_NHOLES,
-                    E_NHOLES_END, E_PICK_COL, E_PICK_END, E_PICK_ROW, E_ROWS, MAX_COLS, MAX_ROWS,
-                    PICK_FELL as _PICK_FELL, PICK_OUTSIDE as _PICK_OUTSIDE)
+from ._pure import (
+    E_COLS,
+    E_HEADER_END,
+    E_HOLE_COL,
+    E_HOLE_END,
+    E_HOLE_ROW,
+    E_NHOLES,
+    E_NHOLES_END,
+    E_PICK_COL,
+    E_PICK_END,
+    E_PICK_ROW,
+    E_ROWS,
+    MAX_COLS,
+    MAX_ROWS,
+    PICK_FELL as _PICK_FELL,
+    PICK_OUTSIDE as _PICK_OUTSIDE,
+)
 
 if TYPE_CHECKING:
     from ._kernel import State

@@ -110,7 +110,7 @@ def parse_chars(data: bytes) -> tuple[int, int, list[int], list[str]]:
     maps number - 1 to the character.  Each label must appear exactly twice."""
     lines = _lines(data)
     end, tokens = next(lines)
-    size = "the size 'WIDTH HEIGHT' (two integers 1..%d)" % MAX_SIDE
+    size = f"the size 'WIDTH HEIGHT' (two integers 1..{MAX_SIDE})"
     bad = [o for o, t in tokens if not (t.isdigit() and len(t) <= 4 and 1 <= int(t) <= MAX_SIDE)]
     bad += [o for o, _ in tokens[2:]]
     if bad:

@@ -46,7 +46,7 @@ def register(subparsers: Commands) -> None:
                     "(0, 1, ...) is seed SEED + i; with them, --verbose names each "
                     "printed puzzle's seed, and --seed S alone regenerates it, "
                     "identically on every platform and backend.  Generation fails "
-                    "(exit 1) after %d rejected seeds in a row." % MAX_REJECTED,
+                    f"(exit 1) after {MAX_REJECTED} rejected seeds in a row.",
         epilog=FORMAT)
     g.add_argument("size", type=_side, metavar="SIZE", help="rows (and columns if COLS is omitted), 1..1000")
     g.add_argument("cols", type=_side, nargs="?", metavar="COLS", help="columns, 1..1000")

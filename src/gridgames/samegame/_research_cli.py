@@ -5,7 +5,7 @@ import sys
 import threading
 import time
 from contextlib import nullcontext
-from typing import List, Optional, Tuple
+from typing import Optional
 
 from .._cli import add_command
 from .._judge import fail, read_input, shown
@@ -68,7 +68,7 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     r.set_defaults(func=_replay)
 
 
-def _boards(path: Optional[str], standard: bool) -> List[Board]:
+def _boards(path: Optional[str], standard: bool) -> list[Board]:
     if standard:
         return standard_boards()
     assert path is not None  # given whenever not --standard
@@ -158,7 +158,7 @@ class Progress:
             sys.stderr.flush()
 
 
-def parse_moves(text: str, name: str) -> List[Tuple[int, Optional[int], List[Tuple[int, int]], int]]:
+def parse_moves(text: str, name: str) -> list[tuple[int, Optional[int], list[tuple[int, int]], int]]:
     """(board number, claimed score or None, moves, line) per board line."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):

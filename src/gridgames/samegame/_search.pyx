@@ -312,7 +312,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
             elif algo == ALGO_BEAM:
                 beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
             else:
-                for i in range(iterations):
+                for i in range(iterations):  # no-cython-lint (a C loop: i is a typed counter)
                     if should_stop(x):
                         break
                     if algo == ALGO_NMCS and level > 0:

@@ -5,11 +5,11 @@ move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 import time
 from math import exp
-from typing import Any, List, NamedTuple, Optional, Tuple
+from typing import Any, NamedTuple, Optional
 
 from .._rng import SplitMix64
 
-RC = Tuple[int, int]  # a move: the (r, c) of its region's canonical cell
+RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 
 MAX_MOVES = 20 * 40 // 2
 RUNNING, STOPPED_TIME, STOPPED_FLAG, STOPPED_INTERRUPT = 0, 1, 2, 3
@@ -48,11 +48,11 @@ class _Ctx:
         self.stopped = RUNNING
         self.playouts = 0
         self.best_score = -1
-        self.best: List[RC] = []
-        self.path: List[RC] = []
+        self.best: list[RC] = []
+        self.path: list[RC] = []
 
 
-def gen_moves(p: Any) -> List[Move]:
+def gen_moves(p: Any) -> list[Move]:
     columns = p._columns
     return [Move((r, c), columns[c - 1][r - 1], size) for r, c, size in p.moves()]
 
@@ -66,7 +66,7 @@ def tabu_colour(p: Any) -> int:
     return int(max(range(10), key=lambda c: (count[c], -c)))
 
 
-def candidates(moves: List[Move], tabu: int) -> List[Move]:
+def candidates(moves: list[Move], tabu: int) -> list[Move]:
     return [m for m in moves if m.colour != tabu] or moves
 
 
@@ -77,7 +77,7 @@ def code(p: Any, rc: RC, colour: int) -> int:
     return (colour * cols + rc[1] - 1) * rows + rc[0] - 1
 
 
-def weights(p: Any, pol: List[float], cand: List[Move]) -> Tuple[List[float], float]:
+def weights(p: Any, pol: list[float], cand: list[Move]) -> tuple[list[float], float]:
     w = [exp(pol[code(p, m.rc, m.colour)]) for m in cand]
     z = 0.0
     for wi in w:  # in order, like C (sum() may compensate)
@@ -85,9 +85,9 @@ def weights(p: Any, pol: List[float], cand: List[Move]) -> Tuple[List[float], fl
     return w, z
 
 
-def playout(x: _Ctx, p: Any, pol: Optional[List[float]]) -> List[RC]:
+def playout(x: _Ctx, p: Any, pol: Optional[list[float]]) -> list[RC]:
     tabu = tabu_colour(p) if x.tabu else -1
-    seq: List[RC] = []
+    seq: list[RC] = []
     while True:
         moves = gen_moves(p)
         if not moves:
@@ -111,7 +111,7 @@ def playout(x: _Ctx, p: Any, pol: Optional[List[float]]) -> List[RC]:
     return seq
 
 
-def offer(x: _Ctx, score: int, seq: List[RC]) -> None:
+def offer(x: _Ctx, score: int, seq: list[RC]) -> None:
     if score > x.best_score:
         x.best_score = score
         x.best = x.path + seq
@@ -129,9 +129,9 @@ def should_stop(x: _Ctx) -> bool:
     return x.stopped != RUNNING
 
 
-def nmcs(x: _Ctx, level: int, start: Any) -> Tuple[int, List[RC]]:
+def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
     cur = start.copy()
-    best: List[RC] = []
+    best: list[RC] = []
     best_score, played, base = -1, 0, len(x.path)
     while True:
         moves = gen_moves(cur)
@@ -162,7 +162,7 @@ def nmcs(x: _Ctx, level: int, start: Any) -> Tuple[int, List[RC]]:
     return (cur.score if best_score < 0 else best_score), best
 
 
-def adapt(x: _Ctx, root: Any, pol: List[float], seq: List[RC]) -> None:
+def adapt(x: _Ctx, root: Any, pol: list[float], seq: list[RC]) -> None:
     new = pol[:]
     p = root.copy()
     tabu = tabu_colour(p) if x.tabu else -1
@@ -176,8 +176,8 @@ def adapt(x: _Ctx, root: Any, pol: List[float], seq: List[RC]) -> None:
     pol[:] = new
 
 
-def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: List[float]) -> Tuple[int, List[RC]]:
-    best, mine = -1, []  # type: Tuple[int, List[RC]]
+def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: list[float]) -> tuple[int, list[RC]]:
+    best, mine = -1, []  # type: tuple[int, list[RC]]
     for _ in range(iterations):
         if should_stop(x):
             break
@@ -196,10 +196,10 @@ def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: List[float]) -> T
 
 
 def beam(x: _Ctx, root: Any, width: int) -> None:
-    states: List[Any] = [root]
-    history: List[List[Tuple[int, RC]]] = []
+    states: list[Any] = [root]
+    history: list[list[tuple[int, RC]]] = []
     while states and not should_stop(x):
-        cands: List[Tuple[int, int, int, RC]] = []
+        cands: list[tuple[int, int, int, RC]] = []
         for b, state in enumerate(states):
             for m in gen_moves(state):
                 at, path = b, []
@@ -223,7 +223,7 @@ def beam(x: _Ctx, root: Any, width: int) -> None:
         history.append(layer)
 
 
-def playouts(root: Any, n: int, seed: int, tabu: bool) -> List[int]:
+def playouts(root: Any, n: int, seed: int, tabu: bool) -> list[int]:
     x = _Ctx(seed, tabu, 0.0, None)
     scores = []
     for _ in range(n):
@@ -235,7 +235,7 @@ def playouts(root: Any, n: int, seed: int, tabu: bool) -> List[int]:
 
 def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
            seconds: float, stop: Optional[Stop],
-           poll_signals: bool) -> Tuple[int, List[RC], int, int]:
+           poll_signals: bool) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     x = _Ctx(seed, tabu, seconds, stop)
     try:

@@ -1,9 +1,10 @@
 """Searches on SameGame boards: argument checks, results, and several boards
 in parallel threads (the kernels release the GIL while they search)."""
 import threading
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from operator import index
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, NamedTuple, Optional
 
 from .._backend import kernel as _load
 
@@ -21,13 +22,13 @@ class Solution(NamedTuple):
     games (``playouts``) it finished."""
 
     score: int
-    moves: List[Tuple[int, int]]
+    moves: list[tuple[int, int]]
     stopped: Optional[str]
     playouts: int
 
 
 def check(algo: str, level: int, iterations: Optional[int], width: int, seed: int,
-          time: Optional[float]) -> Tuple[int, int, int, int, int, float]:
+          time: Optional[float]) -> tuple[int, int, int, int, int, float]:
     """The kernel's arguments (algo code, level, iterations, width, seed,
     seconds); ValueError for a bad one."""
     if algo not in ALGORITHMS:
@@ -99,14 +100,14 @@ def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: 
             _stop(stops, futures)
 
 
-def _stop(stops: Dict[str, Any], futures: List[Any]) -> None:
+def _stop(stops: dict[str, Any], futures: list[Any]) -> None:
     for stop in stops.values():
         stop.set()
     for f in futures:
         f.cancel()  # the boards not started yet
 
 
-def replay(board: Any, moves: Iterable[Tuple[int, int]]) -> int:
+def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:
     """Play ``moves`` (judge selections (r, c)) on ``board``; its score.
     ValueError naming the first move that removes nothing."""
     for k, move in enumerate(moves, 1):
@@ -116,7 +117,7 @@ def replay(board: Any, moves: Iterable[Tuple[int, int]]) -> int:
     return int(board.score)
 
 
-def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> List[int]:
+def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> list[int]:
     """The final scores of ``n`` playouts from ``board`` (see Board.playouts)."""
     n, seed = index(n), index(seed)
     if policy not in ("random", "tabu"):
@@ -126,5 +127,5 @@ def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> List[
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
     search = _load("samegame", board.backend, part="search")
-    scores: List[int] = search.playouts(board._state, n, seed, policy == "tabu")
+    scores: list[int] = search.playouts(board._state, n, seed, policy == "tabu")
     return scores

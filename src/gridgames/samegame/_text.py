@@ -5,11 +5,13 @@ The research format (the 20 standard positions, most SameGame papers' files):
 each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
-from typing import Iterable, List, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Optional
+
 from .._limits import constants
 
 EMPTY = constants("samegame/_board.pxd").EMPTY  # in snapshots: no cell (never a colour)
-Rows = List[List[int]]
+Rows = list[list[int]]
 
 
 class FormatError(ValueError):
@@ -30,10 +32,10 @@ def render_snapshot(snap: bytes, rows: int, cols: int) -> bytes:
 
 
 def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
-                 max_cols: int = 40) -> List[Rows]:
+                 max_cols: int = 40) -> list[Rows]:
     """The boards of research ``text`` as lists of rows (top first) of ints.
     ``name`` is the file named in errors; FormatError on bad text."""
-    boards: List[Rows] = []
+    boards: list[Rows] = []
     board: Rows = []
     start = 0
     for number, line in enumerate(text.splitlines(), 1):

@@ -18,8 +18,20 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import JudgeError, JudgeResult, error_where, source
 from .._rows import int_rows
 from .._scan import HUGE
-from ._pure import (E_COUNT, E_HEIGHT, E_MISSING, E_MOVE, E_MOVES, E_ROWS, E_RUN, E_TILE,
-                    E_WIDTH, FAR, MAX_ROWS, MAX_WIDTH)
+from ._pure import (
+    E_COUNT,
+    E_HEIGHT,
+    E_MISSING,
+    E_MOVE,
+    E_MOVES,
+    E_ROWS,
+    E_RUN,
+    E_TILE,
+    E_WIDTH,
+    FAR,
+    MAX_ROWS,
+    MAX_WIDTH,
+)
 
 if TYPE_CHECKING:
     from ._kernel import State

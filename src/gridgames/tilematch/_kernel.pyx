@@ -244,7 +244,7 @@ cdef int read_data_set(Scanner *s, Grid *g, Moves *mv) noexcept nogil:
     if not read_count(s, &moves, 0, HUGE - 1):
         return E_MOVES
     mv.n = 0
-    for i in range(moves):  # moves may be huge: the input runs out first
+    for i in range(moves):  # moves may be huge: the input runs out first  # no-cython-lint
         if mv.n == mv.cap:
             grown = <short *>realloc(mv.xy, (mv.cap * 2 + 1024) * 4 * sizeof(short))
             if grown == NULL:
