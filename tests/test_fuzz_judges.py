@@ -28,7 +28,7 @@ TOKEN = st.one_of(NUMBER.map(str), NUMBER.map(str), NUMBER.map(str), JUNK)
 
 
 @st.composite
-def soup(draw, head=st.just("")):  # noqa: B008  (the Hypothesis idiom)
+def soup(draw, head=st.just("")):  # noqa: B008 (a strategy, made once: hypothesis's idiom)
     tokens = draw(st.lists(TOKEN, max_size=120))
     text = draw(head)
     for tok in tokens:

@@ -11,7 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, NamedTuple, Optional, Union
+from typing import Any, BinaryIO, NamedTuple, Optional, Union
 
 from ._limits import constants
 
@@ -51,7 +51,9 @@ def quoted(head: bytes, more: bool = False) -> str:
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    end = _TOKEN.match(data, offset).end()
+    match = _TOKEN.match(data, offset)
+    assert match is not None  # the pattern matches the empty string
+    end = match.end()
     return quoted(data[offset:min(end, offset + _SHOWN + 1)])
 
 
@@ -89,7 +91,7 @@ def source(data: JudgeInput) -> object:
     if hasattr(data, "readinto"):
         return data
     try:
-        view = memoryview(data)
+        view = memoryview(data)  # type: ignore[arg-type]  # not a buffer: the TypeError below
     except TypeError:
         raise TypeError("judge input must be a bytes-like object or a binary file, "
                         f"not {type(data).__name__}") from None
@@ -132,17 +134,18 @@ class Reader:
     """A binary input stream for the kernels (they call ``readinto``); its
     OSErrors become CannotRead, so they are not taken for output errors."""
 
-    def __init__(self, stream, name: str):
+    def __init__(self, stream: Any, name: str) -> None:
         self.stream, self.name = stream, name
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: memoryview) -> int:
         try:
-            return self.stream.readinto(buffer)
+            read: int = self.stream.readinto(buffer)
+            return read
         except OSError as exc:
             raise CannotRead(f"cannot read {self.name}: {exc.strerror}") from None
 
 
-def open_input(path):
+def open_input(path: str) -> Reader:
     """INPUT as a Reader: the file, or standard input for '-'."""
     name = shown(path)
     return Reader(sys.stdin.buffer if path == "-" else open(path, "rb", buffering=0), name)
@@ -158,7 +161,7 @@ class RawWriter:
     write (the reader of a pipe went away mid-write) is continued, so it
     ends in BrokenPipeError instead of silently losing the rest."""
 
-    def __init__(self, fd: int):
+    def __init__(self, fd: int) -> None:
         self.raw = open(fd, "wb", buffering=0, closefd=False)
 
     def fileno(self) -> int:
@@ -167,7 +170,7 @@ class RawWriter:
     def flush(self) -> None:
         """Nothing waits: every write went out whole."""
 
-    def write(self, data) -> int:
+    def write(self, data: bytes) -> int:
         view = memoryview(data).cast("B")
         while view:
             view = view[self.raw.write(view):]
@@ -221,7 +224,7 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
     return 0
 
 
-def warnings_to_stderr(game: str, path):
+def warnings_to_stderr(game: str, path: Optional[str]) -> Callable[[bytes], None]:
     """A ``warn`` function for judge(): it writes each chunk of warning lines
     to standard error, every line prefixed 'gridgames GAME: INPUT:'."""
     prefix = f"gridgames {game}: {shown(path)}:".encode()

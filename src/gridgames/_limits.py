@@ -18,7 +18,7 @@ _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
 def constants(pxd: str) -> SimpleNamespace:
     """The ``cdef enum`` / ``cpdef enum`` entries of ``pxd`` (a path below the package, e.g.
     "samegame/_kernel.pxd") as attributes, in declaration order."""
-    values: dict = {}
+    values: dict[str, int] = {}
     in_enum = False
     for line in (_PACKAGE / pxd).read_text().splitlines():
         if line.startswith(("cpdef enum", "cdef enum")) and line.rstrip().endswith(":"):

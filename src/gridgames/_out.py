@@ -7,7 +7,7 @@ output a small input asks for.
 """
 import os
 from collections.abc import Callable
-from typing import Optional
+from typing import Optional, Union
 
 PIECES = 4096
 
@@ -31,7 +31,7 @@ class Out(list[bytes]):
         return b"".join(self)
 
 
-def send(emit, data: bytes) -> None:
+def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
     """Hand ``data`` to ``emit``: a function taking bytes, or a file
     descriptor written directly (all of it: a short write is continued)."""
     if isinstance(emit, int):

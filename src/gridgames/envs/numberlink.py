@@ -68,7 +68,7 @@ class NumberLinkEnv(GridEnv):
             while True:
                 seed = int(self.np_random.integers(0, 2 ** 63))
                 self.puzzle = nl.generate(self.rows, self.cols, seed, backend=self.backend).puzzle
-                if not self.unique or nl.count_solutions(  # type: ignore[attr-defined]
+                if not self.unique or nl.count_solutions(
                         self.puzzle, limit=2, backend=self.backend) == 1:
                     break
         self._new_board()

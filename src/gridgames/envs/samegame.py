@@ -18,7 +18,7 @@ from gymnasium import spaces
 
 from .._backend import kernel
 from ..samegame import Board
-from ..samegame._pure import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
+from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
 from ._base import GridEnv
 

@@ -1,8 +1,10 @@
 """Argument checks shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same fields with the same error."""
+from collections.abc import Iterable
 
 
-def check_field(rows, cols, holes, max_rows, max_cols):
+def check_field(rows: int, cols: int, holes: Iterable[tuple[int, int]], max_rows: int, max_cols: int
+                ) -> list[tuple[int, int]]:
     """Return ``holes`` as a list of (row, col) after checking the size and
     that every hole is inside the field; ValueError."""
     if not (1 <= rows <= max_rows and 1 <= cols <= max_cols):

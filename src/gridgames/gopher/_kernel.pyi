@@ -2,17 +2,17 @@
 # pure-Python twin _pure.py has the same interface; the public wrappers in
 # __init__.py type their ``_state`` with the State below.
 from collections.abc import Callable, Iterable
-from typing import Optional
+from typing import Optional, Union
 
-from typing_extensions import Buffer
+# _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
+_Where = tuple[int, int, bytes, bool, bool]
+# (game, E_* code, hole or pick number, NHOLES, rows, cols, where)
+_Error = tuple[int, int, int, int, int, int, _Where]
 
-# (game, byte offset, E_* code, hole or pick number, NHOLES, rows, cols)
-_Error = tuple[int, int, int, int, int, int, int]
-# (game, pick number, byte offset, rows, cols) of a pick outside the field
-_Outside = tuple[int, int, int, int, int]
-
-def judge(data: Buffer, emit: Optional[Callable[[bytes], object]] = None
-          ) -> tuple[bytes, Optional[_Error], list[_Outside]]: ...
+# returns (boards, error, the text of the warning lines)
+def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None,
+          warn: Optional[Callable[[bytes], object]] = None
+          ) -> tuple[bytes, Optional[_Error], bytes]: ...
 
 class State:
     def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = ()) -> None: ...

@@ -21,6 +21,7 @@ is on line r + 1 of the text.  ``backend`` is None (the default choice),
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 from operator import index
 from typing import NamedTuple, Optional, TypeVar, Union
@@ -209,11 +210,12 @@ def check(puzzle: Puzzle, solution: Solution, *, backend: Optional[str] = None) 
                    f"rule {name} broken at row {row}, column {column}: {_explain(rule, a, b)}")
 
 
-def _search(puzzle, limit, backend):
+def _search(puzzle: object, limit: int, backend: Optional[str]) -> tuple[int, Optional[array[int]], int]:
     if not isinstance(puzzle, Puzzle):
         raise TypeError("the solver takes a Puzzle")
-    return _load("numberlink", backend, part="solve").solve(
+    found: tuple[int, Optional[array[int]], int] = _load("numberlink", backend, part="solve").solve(
         puzzle.rows, puzzle.cols, puzzle.cells, limit)
+    return found
 
 
 def solve(puzzle: Puzzle, *, backend: Optional[str] = None) -> Optional[Solution]:
@@ -221,7 +223,7 @@ def solve(puzzle: Puzzle, *, backend: Optional[str] = None) -> Optional[Solution
     search order, or None when it has none.  Both backends return the same
     solution.  The rules are exactly those of ``check``."""
     count, cells, _ = _search(puzzle, 1, backend)
-    return Solution._make(puzzle.rows, puzzle.cols, cells) if count else None
+    return Solution._make(puzzle.rows, puzzle.cols, cells) if count else None  # type: ignore[arg-type]  # None only when count is 0
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, *, backend: Optional[str] = None) -> int:

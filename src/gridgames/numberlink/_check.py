@@ -2,20 +2,22 @@
 reader, so every backend refuses exactly the same input with the same
 ValueError (the kernel's ``_kernel.pxd`` repeats the three constants for C)."""
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Optional
 
 MAX_SIDE = 1000
 EMPTY, SOLID = 0, -1
 INT_MAX = 2 ** 31 - 1
 
 
-def board_size(rows, cols):
+def board_size(rows: int, cols: int) -> tuple[int, int]:
     """(rows, cols) as ints after checking 1..MAX_SIDE each; ValueError."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(f"board size {rows}x{cols} is outside 1..{MAX_SIDE} x 1..{MAX_SIDE}")
     return int(rows), int(cols)
 
 
-def numbering_problem(cells, twice):
+def numbering_problem(cells: Sequence[int], twice: bool) -> Optional[tuple[int, int, str, str]]:
     """The first number (ascending) that breaks the numbering, as (number,
     square index, expected, found), or None.  Every number 1..max must be
     present; with ``twice``, exactly twice (the square is its only or its
@@ -35,7 +37,8 @@ def numbering_problem(cells, twice):
     return None
 
 
-def check_arguments(rows, cols, puzzle, solution):
+def check_arguments(rows: int, cols: int, puzzle: Iterable[int], solution: Iterable[int]
+                    ) -> tuple[int, int, list[int], list[int], int]:
     """(rows, cols, puzzle list, solution list, k) for the checker, after
     checking the size, the lengths, the square codes and that each puzzle
     number 1..k appears exactly twice; ValueError."""
@@ -53,7 +56,8 @@ def check_arguments(rows, cols, puzzle, solution):
     return rows, cols, p, s, max(0, *p)
 
 
-def solve_arguments(rows, cols, puzzle, limit):
+def solve_arguments(rows: int, cols: int, puzzle: Iterable[int], limit: int
+                    ) -> tuple[int, int, list[int], int, int]:
     """(rows, cols, puzzle list, k, limit) for the solver, after checking the
     size, the length, the square codes, the numbering and that ``limit`` is
     1..INT_MAX; ValueError."""

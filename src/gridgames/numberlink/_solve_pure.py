@@ -24,7 +24,11 @@ to the head branched on last (so a path keeps growing), then to the head in
 the smallest region, then to the lowest path and its first end; its moves
 are tried in reading order.
 """
+from __future__ import annotations
+
 from array import array
+from collections.abc import Iterable
+from typing import Optional
 
 from ._check import SOLID, solve_arguments
 
@@ -32,7 +36,7 @@ FAIL, SOLVED = -1, -2
 
 
 class _Search:
-    def __init__(self, rows, cols, p, k):
+    def __init__(self, rows: int, cols: int, p: list[int], k: int) -> None:
         w = self.w = cols + 2
         self.rows, self.cols, self.k = rows, cols, k
         self.dirs = (-w, -1, 1, w)
@@ -40,7 +44,8 @@ class _Search:
         cell = self.cell = [SOLID] * (w * (rows + 2))
         head = self.head = [0] * (2 * k + 2)
         self.done = bytearray(k + 1)
-        self.trail = []  # (head index, its previous square, square taken, closed the path)
+        # (head index, its previous square, square taken, closed the path)
+        self.trail: list[tuple[int, int, int, bool]] = []
         self.nempty = self.ndone = 0
         self.last = -1  # the head branched on last
         for i, v in enumerate(p):
@@ -54,7 +59,7 @@ class _Search:
                 self.done[v] = 1
                 self.ndone += 1
 
-    def legal(self, e, x):
+    def legal(self, e: int, x: int) -> int:
         """0: x cannot be the next square of head e; 1: it can; 2: it can
         and it closes the path (x is empty, next to head e).  A square that
         does not close the path must be able to go on: it needs an empty
@@ -76,7 +81,7 @@ class _Search:
                 return 1
         return 0
 
-    def moves(self, e):
+    def moves(self, e: int) -> tuple[int, int, int]:
         """(number of moves of head e, first move, its legal() code)."""
         h, cell = self.head[e], self.cell
         n = first = code = 0
@@ -90,7 +95,7 @@ class _Search:
                     n += 1
         return n, first, code
 
-    def apply(self, e, x, code):
+    def apply(self, e: int, x: int, code: int) -> None:
         v = e >> 1
         self.trail.append((e, self.head[e], x, code == 2))
         self.cell[x] = v
@@ -100,7 +105,7 @@ class _Search:
             self.done[v] = 1
             self.ndone += 1
 
-    def undo(self, mark):
+    def undo(self, mark: int) -> None:
         while len(self.trail) > mark:
             e, prev, x, closed = self.trail.pop()
             self.cell[x] = 0
@@ -110,7 +115,7 @@ class _Search:
                 self.done[e >> 1] = 0
                 self.ndone -= 1
 
-    def head_at(self, y):
+    def head_at(self, y: int) -> int:
         """Index of the unfinished head on square y, or -1."""
         v = self.cell[y]
         if v <= 0 or self.done[v]:
@@ -121,7 +126,7 @@ class _Search:
             return 2 * v + 1
         return -1
 
-    def propagate(self):
+    def propagate(self) -> bool:
         """Forced moves until none is left; False on a contradiction."""
         cell, done, dirs = self.cell, self.done, self.dirs
         while True:
@@ -160,7 +165,7 @@ class _Search:
             if not changed:
                 return True
 
-    def settle(self):
+    def settle(self) -> int:
         """After propagation: SOLVED, FAIL (a stranded region or a path whose
         heads share no region) or the head to branch on."""
         if self.ndone == self.k:
@@ -185,6 +190,7 @@ class _Search:
         for x in self.inner:
             size[region[x]] += 1
         nserved = 0
+        best_key: Optional[tuple[int, int]]
         best, best_key = FAIL, None
         for v in range(1, self.k + 1):
             if self.done[v]:
@@ -210,19 +216,21 @@ class _Search:
             return FAIL
         return best
 
-    def solution(self):
+    def solution(self) -> array[int]:
         cell = self.cell
         return array("i", [cell[x] for x in self.inner])
 
 
-def solve(rows, cols, puzzle, limit):
+def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int
+          ) -> tuple[int, Optional[array[int]], int]:
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
     up to ``limit`` solutions.  Returns (count, first solution's cells as
     array('i') or None, search nodes)."""
     rows, cols, p, k, limit = solve_arguments(rows, cols, puzzle, limit)
     s = _Search(rows, cols, p, k)
+    first: Optional[array[int]]
     count, first, nodes = 0, None, 0
-    frames = []  # [trail mark, head index, next direction]
+    frames: list[list[int]] = []  # [trail mark, head index, next direction]
     ok = s.propagate()
     while True:
         if ok:

@@ -6,7 +6,8 @@ A first line 'R C', then R lines of C tokens, top row first: '.' empty,
 Lines after the last row must be blank.
 """
 import re
-from typing import Iterator, List, Optional, Sequence, Tuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Optional
 
 from .._judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
@@ -14,14 +15,14 @@ from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
 _TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line
 
 
-def _error(data, offset, item, expected, found=None):
+def _error(data: bytes, offset: int, item: str, expected: str, found: Optional[str] = None) -> JudgeError:
     if found is None:
         return error_at(data, offset, item, expected)
     line, column = locate(data, offset)
     return JudgeError(item, line, column, expected, found)
 
 
-def _lines(data):
+def _lines(data: bytes) -> Iterator[tuple[int, list[tuple[int, bytes]]]]:
     """(end offset, [(offset, token)]) for each line; the empty text after a
     final newline is no line."""
     start = 0
@@ -33,7 +34,8 @@ def _lines(data):
         start = end + 1
 
 
-def _size_line(data, lines, names):
+def _size_line(data: bytes, lines: Iterator[tuple[int, list[tuple[int, bytes]]]],
+               names: str) -> tuple[int, int, int]:
     """The two integers 1..MAX_SIDE of the first line, and its end offset."""
     end, tokens = next(lines)
     size = f"the size '{names}' (two integers 1..{MAX_SIDE})"
@@ -46,7 +48,7 @@ def _size_line(data, lines, names):
     return int(tokens[0][1]), int(tokens[1][1]), end
 
 
-def parse(data: bytes, solution: bool):
+def parse(data: bytes, solution: bool) -> tuple[int, int, list[int]]:
     """(rows, cols, cells) from puzzle or solution text; JudgeError
     (line and column) on the first problem.  A puzzle needs every number
     exactly twice, both need the numbers 1..k without a gap.  A solution
@@ -89,7 +91,7 @@ def parse(data: bytes, solution: bool):
     return rows, cols, cells
 
 
-def render_cells(rows, cols, cells) -> str:
+def render_cells(rows: int, cols: int, cells: Iterable[int]) -> str:
     """The text of a board: 'R C', then the rows, each line ending in '\\n'."""
     tokens = ["." if v == EMPTY else "#" if v == SOLID else str(v) for v in cells]
     out = [f"{rows} {cols}"]
@@ -105,7 +107,7 @@ LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + \
     "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum() and chr(c) not in ".#")
 
 
-def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
+def parse_chars(data: bytes) -> tuple[int, int, list[int], list[str]]:
     """(rows, cols, cells, labels) from the character format: a line 'W H'
     (columns first), then H lines of exactly W characters: '.' empty, '#'
     solid, any other printable ASCII character an endpoint label.  Labels
@@ -113,6 +115,10 @@ def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
     maps number - 1 to the character.  Each label must appear exactly twice."""
     lines = _lines(data)
     cols, rows, end = _size_line(data, lines, "WIDTH HEIGHT")
+    cells: list[int]
+    number: dict[int, int]
+    labels: list[str]
+    seen: dict[int, list[int]]
     cells, number, labels, seen = [], {}, [], {}
     for r in range(1, rows + 1):
         item = f"row {r}"
@@ -154,8 +160,7 @@ def parse_chars(data: bytes) -> Tuple[int, int, List[int], List[str]]:
     return rows, cols, cells, labels
 
 
-def render_chars(rows: int, cols: int, cells: Sequence[int],
-                 labels: Optional[Sequence[str]] = None) -> str:
+def render_chars(rows: int, cols: int, cells: Sequence[int], labels: Optional[Sequence[str]] = None) -> str:
     """The character format of a board: 'W H', then the rows; path v shows
     as ``labels[v - 1]`` (default LABELS).  ValueError past the last label."""
     labels = labels or LABELS
@@ -179,7 +184,7 @@ def looks_like_chars(block: bytes) -> bool:
     return len(second[0]) == int(first[0]) and first != [b"1", b"1"]
 
 
-def blocks(data: bytes) -> Iterator[Tuple[int, bytes]]:
+def blocks(data: bytes) -> Iterator[tuple[int, bytes]]:
     """(number of its first line, bytes) of each run of non-blank lines."""
     lines = data.split(b"\n")
     start = None
@@ -192,10 +197,8 @@ def blocks(data: bytes) -> Iterator[Tuple[int, bytes]]:
             start = None
 
 
-Read = Tuple[int, int, List[int], Optional[List[str]]]  # rows, cols, cells, labels
-
-
-def read_puzzles(data: bytes, fmt: str = "auto") -> Iterator[Read]:
+def read_puzzles(data: bytes, fmt: str = "auto"
+                 ) -> Iterator[tuple[int, int, list[int], Optional[list[str]]]]:
     """(rows, cols, cells, labels or None) for each puzzle of a file of
     puzzles separated by blank lines, in ``fmt`` "text", "chars" or "auto"
     (each block detected alone).  A JudgeError is raised at the first bad

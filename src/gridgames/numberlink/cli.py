@@ -2,11 +2,15 @@
 import argparse
 import sys
 from collections import Counter
-from typing import Any, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._cli import Commands, add_command, add_game
 from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 from ._check import SOLID
+
+if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
+    from . import Puzzle, Solution
 
 SEED_MASK = (1 << 64) - 1
 
@@ -119,21 +123,21 @@ def _integer(text: str) -> Optional[int]:
         return None
 
 
-def _render(board, fmt, labels=None):
+def _render(board: "Union[Puzzle, Solution]", fmt: str, labels: Optional[Sequence[str]] = None) -> str:
     from ._text import render_chars
     return render_chars(board.rows, board.cols, board.cells, labels) if fmt == "chars" \
         else board.render()
 
 
-def _squares(n):
+def _squares(n: int) -> str:
     return f"{n} square" + ("" if n == 1 else "s")
 
 
-def _lengths(solution):
+def _lengths(solution: "Solution") -> list[int]:
     return sorted(Counter(v for v in solution.cells if v > 0).values())
 
 
-def _generate(args):
+def _generate(args: argparse.Namespace) -> int:
     from . import count_solutions, generate
     cols = args.size if args.cols is None else args.cols
     seed, rejected = args.seed, 0
@@ -169,7 +173,7 @@ def _generate(args):
     return 0
 
 
-def _solve(args):
+def _solve(args: argparse.Namespace) -> int:
     from . import Puzzle, count_solutions, solve
     from ._text import read_puzzles
     name = shown(args.file)
@@ -201,7 +205,7 @@ def _solve(args):
     return status
 
 
-def _check(args):
+def _check(args: argparse.Namespace) -> int:
     from . import Puzzle, Solution, check
     if args.puzzle == "-" and args.solution == "-":
         return fail(GAME, "PUZZLE and SOLUTION cannot both be standard input", 2)

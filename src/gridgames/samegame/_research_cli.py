@@ -71,6 +71,7 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
 def _boards(path: Optional[str], standard: bool) -> list[Board]:
     if standard:
         return standard_boards()
+    assert path is not None  # given whenever not --standard
     return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
 
 

@@ -177,7 +177,7 @@ def adapt(x: _Ctx, root: Any, pol: list[float], seq: list[RC]) -> None:
 
 
 def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: list[float]) -> tuple[int, list[RC]]:
-    best, mine = -1, []  # type: Tuple[int, List[RC]]
+    best, mine = -1, []  # type: tuple[int, list[RC]]
     for _ in range(iterations):
         if should_stop(x):
             break

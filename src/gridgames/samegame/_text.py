@@ -6,6 +6,7 @@ each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
 from collections.abc import Iterable, Sequence
+from typing import Optional
 
 from .._limits import constants
 
@@ -67,7 +68,7 @@ def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
     return boards
 
 
-def format_boards(boards: Iterable[Sequence[Sequence[int]]]) -> str:
+def format_boards(boards: Iterable[Sequence[Sequence[Optional[int]]]]) -> str:
     """Research text for boards given as rows top first (no empty cell)."""
     out = []
     for rows in boards:

@@ -1,9 +1,12 @@
 """Board validation shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards."""
+from collections.abc import Iterable
+
 from .._scan import HUGE
 
 
-def check_board(w, h, k, nrows, cells, max_width, max_rows):
+def check_board(w: int, h: int, k: int, nrows: int, cells: Iterable[int], max_width: int, max_rows: int
+                ) -> list[int]:
     """Return ``cells`` as a list after checking sizes and tiles; ValueError."""
     if not (1 <= w <= max_width and 1 <= h <= max_rows):
         raise ValueError(f"board {w}x{h} is outside 1..{max_width} x 1..{max_rows}")

@@ -1,0 +1,6 @@
+# Types of the compiled _view module (its twin is _view_pure.py).
+from typing_extensions import Buffer
+
+class SameGameView:
+    def __init__(self, lut: Buffer, rows: int, cols: int, obs: Buffer, mask: Buffer) -> None: ...
+    def update(self, snap: bytes) -> int: ...
