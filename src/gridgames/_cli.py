@@ -55,6 +55,22 @@ def add_io_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the results here instead of standard output ('-': standard output)")
 
 
+def add_judge_game(subparsers: Commands, game: str, *, title: str, help: str,
+                   judge: str) -> tuple[Commands, argparse.ArgumentParser]:
+    """A judge game (SameGame, tile-match, gopher): its commands, with
+    ``judge`` (INPUT, -o OUTPUT; described by ``judge``) the default one.
+    Returns the commands and the judge command's parser (for its options
+    and its ``func``)."""
+    _, commands = add_game(
+        subparsers, game, help=help,
+        description=f"{title}.  'gridgames {game} [INPUT]' is short for "
+                    f"'gridgames {game} judge [INPUT]'.\n\njudge: {judge}")
+    parser = add_command(commands, DEFAULT_COMMAND, help="simulate judge files (the default command)",
+                         description=judge)
+    add_io_arguments(parser)
+    return commands, parser
+
+
 def with_default_command(argv: list[str], commands_of: dict[str, set[str]]) -> list[str]:
     """``argv`` with ``judge`` inserted after a judge game whose next word is
     not one of its commands (``commands_of``: game -> its command names)."""

@@ -1,7 +1,7 @@
 """`gridgames gopher`: the judge command (the default)."""
 import argparse
 
-from .._cli import Commands, add_command, add_game, add_io_arguments
+from .._cli import Commands, add_judge_game
 from .._judge import run_judge, warnings_to_stderr
 from .._toolkit import register_tools
 from . import judge
@@ -32,13 +32,9 @@ JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole 
 
 
 def register(subparsers: Commands) -> None:
-    _, commands = add_game(
-        subparsers, "gopher", help="the gopher-hole game (2001 regional, problem 6): judge files",
-        description="The gopher-hole game.  'gridgames gopher [INPUT]' is short for "
-                    "'gridgames gopher judge [INPUT]'.\n\njudge: " + JUDGE)
-    p = add_command(commands, "judge", help="simulate judge files (the default command)",
-                    description=JUDGE)
-    add_io_arguments(p)
+    commands, p = add_judge_game(
+        subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,
+        help="the gopher-hole game (2001 regional, problem 6): judge files")
     p.add_argument("--team", type=_team, default="0", metavar="ID",
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",

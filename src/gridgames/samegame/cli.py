@@ -1,5 +1,5 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
-from .._cli import Commands, add_command, add_game, add_io_arguments
+from .._cli import Commands, add_judge_game
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import _research_cli, judge
@@ -12,13 +12,9 @@ JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 
 
 
 def register(subparsers: Commands) -> None:
-    _, commands = add_game(
-        subparsers, "samegame", help="SameGame (ACM 1995 / UVa 339): judge files, search, replay",
-        description="SameGame.  'gridgames samegame [INPUT]' is short for "
-                    "'gridgames samegame judge [INPUT]'.\n\njudge: " + JUDGE)
-    p = add_command(commands, "judge", help="simulate judge files (the default command)",
-                    description=JUDGE)
-    add_io_arguments(p)
+    commands, p = add_judge_game(
+        subparsers, "samegame", title="SameGame", judge=JUDGE,
+        help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))
     _research_cli.register(commands)
 

@@ -1,5 +1,5 @@
 """`gridgames tilematch`: the judge command (the default)."""
-from .._cli import Commands, add_command, add_game, add_io_arguments
+from .._cli import Commands, add_judge_game
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import judge
@@ -10,13 +10,9 @@ JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
 
 
 def register(subparsers: Commands) -> None:
-    _, commands = add_game(
-        subparsers, "tilematch", help="the tile-match game with gravity (Rowan 2019): judge files",
-        description="The tile-match game.  'gridgames tilematch [INPUT]' is short for "
-                    "'gridgames tilematch judge [INPUT]'.\n\njudge: " + JUDGE)
-    p = add_command(commands, "judge", help="simulate judge files (the default command)",
-                    description=JUDGE)
-    add_io_arguments(p)
+    commands, p = add_judge_game(
+        subparsers, "tilematch", title="The tile-match game", judge=JUDGE,
+        help="the tile-match game with gravity (Rowan 2019): judge files")
     p.set_defaults(func=lambda args: run_judge(args, "tilematch", judge))
 
     # The judge toolkit: generate, validate, check.
