@@ -6,16 +6,29 @@ read, so memory stays bounded), newlines counted once as bytes leave the
 window, and ``describe`` giving line, column and first bytes for messages.
 """
 import re
+from typing import Any
 
 from ._limits import constants
 
 _C = constants("_scan.pxd")
+# (constants() attributes are untyped: their types are declared here)
+TOK_EOF: int
+TOK_INT: int
+TOK_NEG: int
+TOK_BAD: int
+HUGE: int
+SHOWN: int
+READ_CHUNK: int
+KEEP_MAX: int
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = _C.TOK_EOF, _C.TOK_INT, _C.TOK_NEG, _C.TOK_BAD
 HUGE, SHOWN, READ_CHUNK, KEEP_MAX = _C.HUGE, _C.SHOWN, _C.READ_CHUNK, _C.KEEP_MAX
 
 _NEXT = re.compile(rb"[ \t\n\v\f\r]*([^ \t\n\v\f\r]*)")
 _NEXT_IN_LINE = re.compile(rb"[ \t\v\f\r]*([^ \t\n\v\f\r]*)")
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")
+
+# describe(): (line, column, first bytes of the token, more follows, at end of input)
+Where = tuple[int, int, bytes, bool, bool]
 
 
 def saturated(digits: bytes) -> int:
@@ -25,7 +38,7 @@ def saturated(digits: bytes) -> int:
     return HUGE if len(sig) > 10 else min(int(sig or b"0"), HUGE)
 
 
-def classify(tok: bytes):
+def classify(tok: bytes) -> tuple[int, int]:
     """(kind, value) of a whole token."""
     if tok.isdigit():
         return TOK_INT, saturated(tok)
@@ -49,7 +62,9 @@ class Scanner:
     bytes-like object.  In ``lines`` mode a newline ends the search for a
     token (see next_int)."""
 
-    def __init__(self, src, lines=False):
+    _saved: dict[int, tuple[int, int, bytes]]
+
+    def __init__(self, src: Any, lines: bool = False) -> None:
         if hasattr(src, "readinto"):
             self._src, self._buf, self._eof = src, b"", False
         else:
@@ -63,7 +78,7 @@ class Scanner:
         self._saved = {}  # token offset -> (line, column, head): tokens that left the window
 
     # --- the window ---
-    def _count(self, upto):
+    def _count(self, upto: int) -> None:
         i, end = self._counted - self._base, upto - self._base
         if end <= i:
             return
@@ -73,16 +88,16 @@ class Scanner:
             self._line_start = self._base + self._buf.rfind(b"\n", i, end) + 1
         self._counted = upto
 
-    def _save(self, at):
+    def _save(self, at: int) -> None:
         if at in self._saved:
             return
         self._saved = {k: v for k, v in self._saved.items() if k in (self.prev, self.tok)}
         self._count(at)
         i = at - self._base
-        head = _TOKEN.match(self._buf, i, i + SHOWN + 1).group()
+        head = _TOKEN.match(self._buf, i, i + SHOWN + 1).group()  # type: ignore[union-attr]  # matches the empty string
         self._saved[at] = (self._nlines + 1, at - self._line_start + 1, head)
 
-    def _refill(self, keep):
+    def _refill(self, keep: int) -> int:
         """Read more, keeping the window from ``keep`` on; how far it moved, or -1."""
         if self._eof:
             return -1
@@ -111,11 +126,11 @@ class Scanner:
         return keep
 
     # --- tokens ---
-    def next_int(self):
+    def next_int(self) -> tuple[int, int]:
         """(kind, value) of the next token; its offset is ``start``."""
         buf, p = self._buf, self._pos
         while True:
-            m = self._next.match(buf, p)
+            m: re.Match[bytes] = self._next.match(buf, p)  # type: ignore[assignment]  # matches the empty string
             e = m.end()
             if e < len(buf) or self._eof:
                 break
@@ -137,7 +152,7 @@ class Scanner:
         self._pos = e
         return classify(m.group(1))
 
-    def _long_token(self, t, e):
+    def _long_token(self, t: int, e: int) -> tuple[int, int]:
         self.prev, self.tok, self.start, self.at_token = self.tok, self._base + t, self._base + t, True
         folded = b""
         while True:
@@ -148,13 +163,13 @@ class Scanner:
             self._pos = e
             moved = self._refill(t)
             t = max(t - moved, 0)
-            e = _TOKEN.match(self._buf, self._pos).end()
+            e = _TOKEN.match(self._buf, self._pos).end()  # type: ignore[union-attr]  # matches the empty string
             if e < len(self._buf) or self._eof:
                 break
         self._pos = e
         return classify(folded + self._buf[t:e])
 
-    def next_line(self):
+    def next_line(self) -> bool:
         """Go to the start of the next line (the first call: of the first
         line); False (and start at the end of input) when there is none."""
         if self._fresh:
@@ -174,7 +189,7 @@ class Scanner:
             return False
         return True
 
-    def describe(self, at, token):
+    def describe(self, at: int, token: bool) -> Where:
         """(line, column, first bytes, more, at end of input) of the token at
         ``at`` (``token``) or of a position where none was found."""
         if token and at in self._saved:
@@ -182,6 +197,6 @@ class Scanner:
             return line, col, head[:SHOWN], len(head) > SHOWN, False
         self._count(at)
         i = at - self._base
-        head = _TOKEN.match(self._buf, i, i + SHOWN + 1).group() if token else b""
+        head = _TOKEN.match(self._buf, i, i + SHOWN + 1).group() if token else b""  # type: ignore[union-attr]  # matches the empty string
         return (self._nlines + 1, at - self._line_start + 1, head[:SHOWN], len(head) > SHOWN,
                 not token and self._eof and i >= len(self._buf))
