@@ -3,13 +3,28 @@
 The board is a list of columns, each a list of colours from the bottom up;
 only non-empty columns are kept, so gravity and compaction are list filters.
 """
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Optional, Union
+
 from .._limits import constants
 from .._out import Out
-from .._scan import TOK_EOF, TOK_INT, Scanner
+from .._scan import TOK_EOF, TOK_INT, Scanner, Where
 from ._check import check_cells
 from ._text import EMPTY, render_snapshot
 
 # Capacities and codes, read from the compiled kernel's .pxd files.
+# (constants() attributes are untyped: their types are declared here)
+MAX_ROWS: int
+MAX_COLS: int
+BOARD_ROWS: int
+BOARD_COLS: int
+E_ROWS: int
+E_COLS: int
+E_CELL: int
+E_SEL_ROW: int
+E_SEL_COL: int
 _K, _J, _B = constants("samegame/_kernel.pxd"), constants("samegame/_judge.pxd"), constants("samegame/_board.pxd")
 MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS     # the judge's buffers
 BOARD_ROWS, BOARD_COLS = _B.BIG_ROWS, _B.BIG_COLS  # State (Board) and the search
@@ -24,19 +39,19 @@ class State:
 
     __slots__ = ("rows", "cols", "remaining", "score", "_columns")
 
-    def __init__(self, rows, cols, cells):
+    def __init__(self, rows: int, cols: int, cells: list[int]) -> None:
         cells = check_cells(rows, cols, cells, BOARD_ROWS, BOARD_COLS)
         self.rows, self.cols, self.remaining, self.score = rows, cols, rows * cols, 0
         self._columns = [cells[c::cols] for c in range(cols)]
 
-    def copy(self):
+    def copy(self) -> State:
         new = State.__new__(State)
         new.rows, new.cols, new.remaining, new.score = self.rows, self.cols, self.remaining, self.score
         new._columns = [col[:] for col in self._columns]
         return new
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """No region of 2+ cells is left."""
         columns = self._columns
         for c, column in enumerate(columns):
@@ -46,7 +61,7 @@ class State:
                     return False
         return True
 
-    def _take(self, columns, c, r):
+    def _take(self, columns: list[list[Any]], c: int, r: int) -> list[tuple[int, int]]:
         """Mark the region of the existing cell (c, r) (0-based) as None in
         ``columns``; return its cells in visiting order."""
         colour = columns[c][r]
@@ -60,14 +75,14 @@ class State:
                     todo.append((cc, rr))
         return todo
 
-    def _cell(self, r, c):
+    def _cell(self, r: int, c: int) -> Optional[tuple[int, int]]:
         """0-based (column, row) of an existing cell at 1-based (r, c), or None."""
         if 1 <= r <= self.rows and 1 <= c <= self.cols \
                 and c <= len(self._columns) and r <= len(self._columns[c - 1]):
             return c - 1, r - 1
         return None
 
-    def select(self, r, c):
+    def select(self, r: int, c: int) -> int:
         """Remove the region at (r, c) if it has 2+ cells; return its size (else 0)."""
         at = self._cell(r, c)
         if at is None:
@@ -86,7 +101,7 @@ class State:
         self.score += (size - 2) ** 2 + (1000 if self.remaining == 0 else 0)
         return size
 
-    def region(self, r, c):
+    def region(self, r: int, c: int) -> list[tuple[int, int]]:
         """Sorted 1-based (r, c) cells of the region at (r, c); [] if no cell."""
         at = self._cell(r, c)
         if at is None:
@@ -94,11 +109,11 @@ class State:
         cells = self._take([col[:] for col in self._columns], *at)
         return sorted((rr + 1, cc + 1) for cc, rr in cells)
 
-    def moves(self):
+    def moves(self) -> list[tuple[int, int, int]]:
         """(r, c, size) per removable region; (r, c) is its first cell scanning
         columns left to right, each bottom up."""
         columns = [col[:] for col in self._columns]
-        found = []
+        found: list[tuple[int, int, int]] = []
         for c, column in enumerate(columns):
             for r in range(len(column)):
                 if column[r] is not None:
@@ -107,7 +122,7 @@ class State:
                         found.append((r + 1, c + 1, size))
         return found
 
-    def snapshot(self):
+    def snapshot(self) -> bytes:
         """rows*cols bytes, row-major, bottom row first; EMPTY for no cell."""
         grid = bytearray([EMPTY]) * (self.rows * self.cols)
         for c, column in enumerate(self._columns):
@@ -115,12 +130,13 @@ class State:
                 grid[r * self.cols + c] = v
         return bytes(grid)
 
-    def render(self):
+    def render(self) -> bytes:
         """The judge output of this position (without the 'Grid k.' line)."""
         return render_snapshot(self.snapshot(), self.rows, self.cols)
 
 
-def judge(src, emit=None):
+def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None
+          ) -> tuple[bytes, Optional[tuple[int, int, Where]]]:
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete grid, (grid number, E_* code, where)), where
@@ -135,7 +151,7 @@ def judge(src, emit=None):
     return out.close(), (grid, code, where)
 
 
-def _run(scan, out):
+def _run(scan: Scanner, out: Out) -> tuple[int, int, bool]:
     """The judge loop: (grid, E_* code or 0, the bad token is the one before
     the last read)."""
     grid = 0
@@ -157,7 +173,7 @@ def _run(scan, out):
             return grid, E_ROWS, True
         if n > MAX_COLS:
             return grid, E_COLS, False
-        cells = []
+        cells: list[int] = []
         for _ in range(m * n):
             kind, v = scan.next_int()
             if kind != TOK_INT or v > 9:
