@@ -4,12 +4,33 @@ The field is a bytearray per layer (holes, adjacent-hole counts, board
 characters), row-major with a one-patch border, so neighbours are fixed
 offsets and the flood needs no bounds tests, as in the kernel.
 """
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Optional, Union
+
 from .._limits import constants
 from .._out import Out
-from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner
+from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
 from ._check import check_field
 
 # Capacities and codes, read from the compiled kernel's .pxd.
+# (constants() attributes are untyped: their types are declared here)
+MAX_ROWS: int
+MAX_COLS: int
+PICK_FELL: int
+PICK_OUTSIDE: int
+E_ROWS: int
+E_COLS: int
+E_HEADER_END: int
+E_NHOLES: int
+E_NHOLES_END: int
+E_HOLE_ROW: int
+E_HOLE_COL: int
+E_HOLE_END: int
+E_PICK_ROW: int
+E_PICK_COL: int
+E_PICK_END: int
 _K = constants("gopher/_kernel.pxd")
 MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS
 PICK_FELL, PICK_OUTSIDE = _K.PICK_FELL, _K.PICK_OUTSIDE
@@ -22,6 +43,8 @@ E_PICK_ROW, E_PICK_COL, E_PICK_END = _K.E_PICK_ROW, _K.E_PICK_COL, _K.E_PICK_END
 
 UNSEEN, HOLE, FALLEN = ord("#"), ord("*"), ord("!")
 SHOWN = b" 12345678"  # the character of an inspected patch, by adjacent holes
+# judge()'s error: (game, E_* code, hole or pick number, NHOLES, rows, cols, where)
+_Error = tuple[int, int, int, int, int, int, Where]
 
 
 class State:
@@ -31,7 +54,7 @@ class State:
     __slots__ = ("rows", "cols", "safe_left", "_fell", "_stride", "_around",
                  "_hole", "_near", "_shown")
 
-    def __init__(self, rows, cols, holes=()):
+    def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = ()) -> None:
         spots = check_field(rows, cols, holes, MAX_ROWS, MAX_COLS)  # before touching the field
         self.rows, self.cols, self.safe_left, self._fell = rows, cols, rows * cols, -1
         stride = self._stride = cols + 2
@@ -43,7 +66,7 @@ class State:
         for r, c in spots:
             self._add_hole(r, c)
 
-    def _add_hole(self, r, c):
+    def _add_hole(self, r: int, c: int) -> None:
         i = r * self._stride + c
         if self._hole[i]:
             return
@@ -53,22 +76,22 @@ class State:
             self._near[i + d] += 1
 
     @property
-    def fell_at(self):
+    def fell_at(self) -> Optional[tuple[int, int]]:
         return None if self._fell < 0 else divmod(self._fell, self._stride)
 
-    def holes(self):
+    def holes(self) -> list[tuple[int, int]]:
         s = self._stride
         return [(r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)
                 if self._hole[r * s + c]]
 
-    def copy(self):
+    def copy(self) -> State:
         new = State.__new__(State)
         for name in State.__slots__:
             value = getattr(self, name)
             setattr(new, name, value[:] if isinstance(value, bytearray) else value)
         return new
 
-    def _reveal(self, i):
+    def _reveal(self, i: int) -> int:
         """Inspect the safe unseen patch i and flood from every zero patch;
         return how many patches were inspected."""
         shown, near, around = self._shown, self._near, self._around
@@ -84,7 +107,7 @@ class State:
                     queue.append(k)
         return len(queue)
 
-    def _fall(self, i):
+    def _fall(self, i: int) -> None:
         shown, hole = self._shown, self._hole
         for k in range(len(hole)):
             if hole[k]:
@@ -92,7 +115,7 @@ class State:
         shown[i] = FALLEN
         self._fell = i
 
-    def pick(self, r, c):
+    def pick(self, r: int, c: int) -> int:
         """Inspected count (0: no change), PICK_FELL or PICK_OUTSIDE."""
         if not (1 <= r <= self.rows and 1 <= c <= self.cols):
             return PICK_OUTSIDE
@@ -108,28 +131,28 @@ class State:
         self.safe_left -= count
         return count
 
-    def _rows(self):
+    def _rows(self) -> list[bytearray]:
         s, n = self._stride, self.cols
         return [self._shown[r * s + 1:r * s + 1 + n] for r in range(1, self.rows + 1)]
 
-    def snapshot(self):
+    def snapshot(self) -> bytes:
         """rows*cols board characters, row-major, row 1 first."""
         return b"".join(self._rows())
 
-    def render(self):
+    def render(self) -> bytes:
         """The fenced board, as the judge prints it."""
         fence = b"+" + b"-" * self.cols + b"+\n"
         return fence + b"".join([b"|" + row + b"|\n" for row in self._rows()]) + fence
 
 
-def fits(kind, v, hi):
+def fits(kind: int, v: int, hi: int) -> bool:
     """An integer in 1..hi, or any integer when hi is 0."""
     if hi == 0:
         return kind == TOK_INT or kind == TOK_NEG
     return kind == TOK_INT and 1 <= v <= hi
 
 
-def check_pair(lines, kind, a, max_a, max_b):
+def check_pair(lines: Scanner, kind: int, a: int, max_a: int, max_b: int) -> tuple[int, int]:
     """Check a line 'A B' whose A (a token of this kind) is read: A in
     1..max_a and B in 1..max_b, or any integers when max_a is 0 (a pick).
     Reads B and the end of the line; returns (0, or 1, 2, 3 for a bad A, a
@@ -144,20 +167,21 @@ def check_pair(lines, kind, a, max_a, max_b):
     return 0, b
 
 
-def _shown(scan, at):
+def _shown(scan: Scanner, at: int) -> tuple[int, int, str]:
     """Line, column and text of the token at ``at``, cut as in messages."""
     line, col, head, more, _ = scan.describe(at, True)
     return line, col, head.decode("ascii") + ("..." if more else "")
 
 
-def _warning(scan, game, npick, rows, cols):
+def _warning(scan: Scanner, game: int, npick: int, rows: int, cols: int) -> bytes:
     line, col, r = _shown(scan, scan.prev)
     c = _shown(scan, scan.tok)[2]
     return (b"%d:%d: game %d, pick %d: warning: pick '%s %s' is outside the %dx%d field; "
             b"nothing changes\n" % (line, col, game, npick, r.encode(), c.encode(), rows, cols))
 
 
-def judge(src, emit=None, warn=None):
+def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None,
+          warn: Optional[Callable[[bytes], object]] = None) -> tuple[bytes, Optional[_Error], bytes]:
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (boards, error, warnings): the boards of
     every processed pick, separated by empty lines (no header or end line);
@@ -170,13 +194,13 @@ def judge(src, emit=None, warn=None):
     boards, warnings = Out(emit), Out(warn)
     report = [0, 0, 0, 0, 0]  # game, index, count, rows, cols
     code = _run(scan, boards, warnings, report)
-    error = None
+    error: Optional[_Error] = None
     if code:
-        error = (report[0], code, *report[1:], scan.describe(scan.start, scan.at_token))
+        error = (report[0], code, *report[1:], scan.describe(scan.start, scan.at_token))  # type: ignore[assignment]  # report has 5 items
     return boards.close(), error, warnings.close()
 
 
-def _run(lines, boards, warnings, report):
+def _run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
     """The judge loop: 0, or the E_* code of the bad input (at lines.start)."""
     printed = 0  # every board but the first follows an empty line
     while True:
@@ -200,7 +224,7 @@ def _run(lines, boards, warnings, report):
         if lines.next_int()[0] != TOK_EOF:
             return E_NHOLES_END
         report[2] = nholes
-        holes = []
+        holes: list[tuple[int, int]] = []
         while report[1] < nholes:  # nholes may be huge: input runs out first
             report[1] += 1
             if not lines.next_line():
