@@ -15,7 +15,7 @@ PIECES = 4096
 class Out(list[bytes]):
     __slots__ = ("emit",)
 
-    def __init__(self, emit: Optional[Callable[[bytes], object]] = None) -> None:
+    def __init__(self, emit: Optional[Union[int, Callable[[bytes], object]]] = None) -> None:
         super().__init__()
         self.emit = emit
 
