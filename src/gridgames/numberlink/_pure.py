@@ -1,6 +1,10 @@
 """Pure-Python twin of ``_kernel.pyx``: same names, same results, the same
 puzzle for the same seed (every 64-bit operation is masked to 64 bits)."""
+from __future__ import annotations
+
 from array import array
+from collections.abc import Sequence
+from typing import Optional
 
 from .._rng import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
@@ -10,13 +14,13 @@ R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range
 
 # --- random numbers --------------------------------------------------------
 
-def splitmix64(seed, count):
+def splitmix64(seed: int, count: int) -> list[int]:
     """The first ``count`` splitmix64 outputs for ``seed``."""
     rng = _SplitMix64(seed)
     return [rng.next() for _ in range(count)]
 
 
-def uniform(seed, bound, count):
+def uniform(seed: int, bound: int, count: int) -> list[int]:
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""
     if not 0 <= bound <= MASK:
         raise OverflowError("bound must be in 0..2**64-1")
@@ -28,13 +32,13 @@ def uniform(seed, bound, count):
 
 # --- generation --------------------------------------------------------------
 
-def _neighbour_table(rows, cols):
+def _neighbour_table(rows: int, cols: int) -> list[list[int]]:
     """Squares next to each square, in reading order (up, left, right, down)."""
     n = rows * cols
-    table = []
+    table: list[list[int]] = []
     for i in range(n):
         c = i % cols
-        nb = []
+        nb: list[int] = []
         if i >= cols:
             nb.append(i - cols)
         if c > 0:
@@ -47,7 +51,7 @@ def _neighbour_table(rows, cols):
     return table
 
 
-def generate(rows, cols, seed):
+def generate(rows: int, cols: int, seed: int) -> tuple[array[int], list[int]]:
     """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
     rows*cols path numbers, row-major top row first, SOLID where no path
     goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
@@ -59,7 +63,7 @@ def generate(rows, cols, seed):
     size = [1] * n
     used = bytearray(n)      # on a path already
 
-    def find(i):
+    def find(i: int) -> int:
         root = i
         while parent[root] != root:
             root = parent[root]
@@ -67,7 +71,7 @@ def generate(rows, cols, seed):
             parent[i], i = root, parent[i]
         return root
 
-    def join(a, b):
+    def join(a: int, b: int) -> None:
         ra, rb = find(a), find(b)
         if ra == rb:
             return
@@ -92,7 +96,7 @@ def generate(rows, cols, seed):
     while top * 2 <= nedges:
         top *= 2
 
-    def edge_kth(k):
+    def edge_kth(k: int) -> int:
         pos, step = 0, top
         k += 1
         while step:
@@ -102,7 +106,7 @@ def generate(rows, cols, seed):
             step >>= 1
         return pos
 
-    def take(i):
+    def take(i: int) -> int:
         """Put square i on a path: the pairs it formed with free squares go."""
         removed = 0
         for m in near[i]:
@@ -117,7 +121,7 @@ def generate(rows, cols, seed):
         return removed
 
     label = [0] * n
-    ends = []
+    ends: list[int] = []
     while free_pairs > 0:
         # One draw picks the pair (d // 2, in reading order) and which of its
         # squares the path starts from (d % 2: 0 the upper/left one).
@@ -149,7 +153,8 @@ def generate(rows, cols, seed):
 
 # --- checking ----------------------------------------------------------------
 
-def check(rows, cols, puzzle, solution):
+def check(rows: int, cols: int, puzzle: Sequence[int], solution: Sequence[int]
+          ) -> Optional[tuple[int, int, int, int]]:
     """First broken rule of ``solution`` (path numbers, SOLID, or EMPTY for a
     gap) against ``puzzle`` (EMPTY, SOLID or endpoint numbers), both
     row-major: None, or (R_* rule, square index, a, b) as in numberlink.RULES.

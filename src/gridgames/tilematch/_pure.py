@@ -3,17 +3,37 @@
 The board is a list of columns, each a list of ``rows`` tiles from the bottom
 up (0: empty); rows at index ``h`` and above are hidden.
 """
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Optional, Union
+
 from .._limits import constants
 from .._out import Out
 from .._scan import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
 # Capacities and codes, read from the compiled kernel's .pxd.
+MAX_WIDTH: int
+MAX_ROWS: int
+EMPTY: int
+FAR: int
+E_COUNT: int
+E_MISSING: int
+E_WIDTH: int
+E_HEIGHT: int
+E_RUN: int
+E_ROWS: int
+E_TILE: int
+E_MOVES: int
+E_MOVE: int
 _K = constants("tilematch/_kernel.pxd")
 MAX_WIDTH, MAX_ROWS, EMPTY, FAR = _K.MAX_WIDTH, _K.MAX_ROWS, _K.EMPTY, _K.FAR
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
 E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN = _K.E_COUNT, _K.E_MISSING, _K.E_WIDTH, _K.E_HEIGHT, _K.E_RUN
 E_ROWS, E_TILE, E_MOVES, E_MOVE = _K.E_ROWS, _K.E_TILE, _K.E_MOVES, _K.E_MOVE
+# _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
+_Where = tuple[int, int, bytes, bool, bool]
 
 
 class State:
@@ -22,22 +42,31 @@ class State:
     and rows above h are hidden."""
 
     __slots__ = ("width", "height", "rows", "k", "tiles", "_columns", "_quiet", "_drops", "_done")
+    width: int
+    height: int
+    rows: int
+    k: int
+    tiles: int
+    _columns: list[list[int]]
+    _quiet: int
+    _drops: bool
+    _done: bool
 
-    def __init__(self, w, h, k, nrows, cells):
+    def __init__(self, w: int, h: int, k: int, nrows: int, cells: list[int]) -> None:
         cells = check_board(w, h, k, nrows, cells, MAX_WIDTH, MAX_ROWS)
         self.width, self.height, self.rows, self.k = w, h, max(nrows, h), k
         pad = [EMPTY] * (self.rows - nrows)
         self._columns = [cells[c::w][::-1] + pad for c in range(w)]
         self.tiles = sum(1 for v in cells if v)
 
-    def copy(self):
+    def copy(self) -> State:
         new = State.__new__(State)
         new.width, new.height, new.rows, new.k, new.tiles = \
             self.width, self.height, self.rows, self.k, self.tiles
         new._columns = [col[:] for col in self._columns]
         return new
 
-    def move(self, c1, r1, c2, r2):
+    def move(self, c1: int, r1: int, c2: int, r2: int) -> bool:
         """Move or swap the tile at (c1, r1) to (c2, r2); False if invalid."""
         w, h, cols = self.width, self.height, self._columns
         if not (0 <= c1 < w and 0 <= r1 < h and 0 <= c2 < w and 0 <= r2 < h) \
@@ -46,7 +75,7 @@ class State:
         cols[c1][r1], cols[c2][r2] = cols[c2][r2], cols[c1][r1]
         return True
 
-    def drop(self):
+    def drop(self) -> int:
         """One drop phase; the number of tiles that moved."""
         moved = 0
         for c, col in enumerate(self._columns):
@@ -61,10 +90,10 @@ class State:
                 moved += here
         return moved
 
-    def eliminate(self):
+    def eliminate(self) -> int:
         """One elimination phase; the number of tiles removed."""
         w, h, k, cols = self.width, self.height, self.k, self._columns
-        marked = set()
+        marked: set[tuple[int, int]] = set()
         for c, col in enumerate(cols):  # vertical runs
             r = 0
             while r < h:
@@ -88,11 +117,11 @@ class State:
         self.tiles -= len(marked)
         return len(marked)
 
-    def settle_begin(self):
+    def settle_begin(self) -> None:
         """Start a settling (the next phase is a drop phase)."""
         self._quiet, self._drops, self._done = 0, True, False
 
-    def settle_next(self):
+    def settle_next(self) -> tuple[str, int, bool, bool]:
         """The next phase of the settling: (kind, count, cleared, done).  The
         rule: drop and elimination phases alternate, from a drop phase, until
         two phases in a row change nothing or an elimination leaves no tile."""
@@ -104,11 +133,11 @@ class State:
         self._drops = not drops
         return ("drops" if drops else "eliminations"), count, cleared, self._done
 
-    def snapshot(self):
+    def snapshot(self) -> bytes:
         """rows*w bytes, row-major, TOP row first (hidden rows included)."""
         return bytes(col[r] for r in range(self.rows - 1, -1, -1) for col in self._columns)
 
-    def render(self):
+    def render(self) -> bytes:
         """The judge rendering of the visible rows."""
         h = self.height
         return b"".join(
@@ -117,11 +146,11 @@ class State:
             for r in range(h - 1, -1, -1))
 
 
-_TITLES = {"drops": (b"Board after drops:\n", b"No drops.\n"),
+_TITLES: dict[str, tuple[bytes, bytes]] = {"drops": (b"Board after drops:\n", b"No drops.\n"),
            "eliminations": (b"Board after eliminations:\n", b"No eliminations.\n")}
 
 
-def settle(state, out):
+def settle(state: State, out: Out) -> bool:
     """Settle the board, reporting each phase to ``out``.  Returns True if
     the board was cleared."""
     state.settle_begin()
@@ -135,12 +164,12 @@ def settle(state, out):
             return cleared
 
 
-def _read_count(scan, lo, hi):
+def _read_count(scan: Scanner, lo: int, hi: int) -> Optional[int]:
     kind, v = scan.next_int()
     return v if kind == TOK_INT and lo <= v <= hi else None
 
 
-def _read_data_set(scan):
+def _read_data_set(scan: Scanner) -> Union[int, tuple[State, list[list[int]]]]:
     """Read and check one whole data set: (state, moves) or the E_* code of
     the bad token (at scan.start)."""
     kind, w = scan.next_int()
@@ -157,7 +186,7 @@ def _read_data_set(scan):
     nrows = _read_count(scan, 0, MAX_ROWS)
     if nrows is None:
         return E_ROWS
-    cells = []
+    cells: list[int] = []
     for _ in range(nrows * w):
         v = _read_count(scan, 0, 9)
         if v is None:
@@ -166,9 +195,9 @@ def _read_data_set(scan):
     count = _read_count(scan, 0, HUGE - 1)
     if count is None:
         return E_MOVES
-    moves = []
+    moves: list[list[int]] = []
     for _ in range(count):  # count may be huge: the input runs out first
-        xy = []
+        xy: list[int] = []
         for _ in range(4):
             kind, v = scan.next_int()
             if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
@@ -178,12 +207,12 @@ def _read_data_set(scan):
     return State(w, h, k, nrows, cells), moves
 
 
-def _skipping(out, cleared, left):
+def _skipping(out: Out, cleared: bool, left: int) -> None:
     if cleared and left > 0:
         out.append(b"Skipping %d move(s).\n" % left)
 
 
-def _play(out, state, moves, n):
+def _play(out: Out, state: State, moves: list[list[int]], n: int) -> None:
     out.append(b"Data Set %d\nBoard Position:\n%sAfter move 0:\n" % (n, state.render()))
     cleared = settle(state, out)
     _skipping(out, cleared, len(moves))
@@ -200,7 +229,8 @@ def _play(out, state, moves, n):
             out.append(b"Move is invalid.\n")
 
 
-def judge(src, emit=None):
+def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None
+          ) -> tuple[bytes, Optional[tuple[int, int, _Where]]]:
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
@@ -213,7 +243,7 @@ def judge(src, emit=None):
     return out.close(), ((n, code, scan.describe(scan.start, scan.at_token)) if code else None)
 
 
-def _run(scan, out):
+def _run(scan: Scanner, out: Out) -> tuple[int, int]:
     """The judge loop: (data set number, E_* code or 0)."""
     kind, count = scan.next_int()
     if kind == TOK_EOF:
