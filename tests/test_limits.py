@@ -10,7 +10,7 @@ from gridgames import _scan
 @pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher"])
 def test_kernel_and_twin_agree_on_every_constant(game):
     compiled = importlib.import_module(f"gridgames.{game}._kernel")
-    pure = importlib.import_module(f"gridgames.{game}._pure")
+    pure = importlib.import_module(f"gridgames.{game}._kernel_pure")
     assert compiled.LIMITS  # what the C compiler saw
     assert {name: getattr(pure, name) for name in compiled.LIMITS} == compiled.LIMITS
 
@@ -22,6 +22,6 @@ def test_scanner_constants():
 
 def test_messages_are_formatted_from_the_capacities():
     from gridgames import gopher, samegame, tilematch
-    assert "1..10," in samegame.EXPECTED[samegame._pure.E_ROWS]
-    assert "1..64)" in tilematch.EXPECTED[tilematch._pure.E_WIDTH]
-    assert "1..100)" in gopher.EXPECTED[gopher._pure.E_ROWS]
+    assert "1..10," in samegame.EXPECTED[samegame._kernel_pure.E_ROWS]
+    assert "1..64)" in tilematch.EXPECTED[tilematch._kernel_pure.E_WIDTH]
+    assert "1..100)" in gopher.EXPECTED[gopher._kernel_pure.E_ROWS]

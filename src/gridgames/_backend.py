@@ -1,8 +1,8 @@
 """Choose between the compiled kernels and their pure-Python twins.
 
 ``GRIDGAMES_PURE_PYTHON=1`` forces the twins; otherwise each game uses its
-compiled ``_kernel`` module and falls back to ``_pure`` only when the kernel
-cannot be imported (for example an install made without a compiler).
+compiled ``_P`` modules and falls back to their twins ``_P_pure`` only when
+a kernel cannot be imported (for example an install made without a compiler).
 """
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ GAMES = ("samegame", "tilematch", "gopher", "numberlink")
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
     """Return a kernel module of ``game`` ("samegame", ...).
 
-    ``part`` names the module pair: "kernel" is ``_kernel`` (compiled) and
-    ``_pure`` (its twin); any other part P is ``_P`` and ``_P_pure``.
+    ``part`` P names the module pair ``_P`` (compiled) and ``_P_pure`` (its
+    twin), e.g. "kernel": ``_kernel`` and ``_kernel_pure``.
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
     if backend is not None and backend not in NAMES:
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
     compiled = f"gridgames.{game}._{part}"
-    pure = f"gridgames.{game}._pure" if part == "kernel" else f"{compiled}_pure"
+    pure = f"{compiled}_pure"
     if backend == "pure" or (backend is None and FORCE_PURE):
         return importlib.import_module(pure)
     try:
@@ -44,11 +44,11 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
 
 
 def parts(game: str) -> list[str]:
-    """The kernel parts of ``game``: "kernel" and each P with a twin ``_P_pure.py``."""
+    """The kernel parts of ``game``: each P with a twin ``_P_pure.py`` ("kernel" first)."""
     package = importlib.import_module(f"gridgames.{game}")
     names = os.listdir(os.path.dirname(package.__file__ or ""))
-    return ["kernel"] + sorted(n[1:-len("_pure.py")] for n in names
-                               if n.startswith("_") and n.endswith("_pure.py") and n != "_pure.py")
+    found = {n[1:-len("_pure.py")] for n in names if n.startswith("_") and n.endswith("_pure.py")}
+    return ["kernel"] + sorted(found - {"kernel"})
 
 
 def game_backend(game: str) -> str:

@@ -26,7 +26,7 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._out import send
 from .._scan import HUGE
-from ._pure import (
+from ._kernel_pure import (
     E_COLS,
     E_HEADER_END,
     E_HOLE_COL,

@@ -2,7 +2,7 @@
 # cython: freethreading_compatible=True
 """Typed gopher-hole kernel: hole counts, the iterative flood from zero
 patches, the losing board, the fenced rendering, and the whole line-based
-judge loop (bytes in, bytes out) in C.  Its pure-Python twin is ``_pure.py``;
+judge loop (bytes in, bytes out) in C.  Its pure-Python twin is ``_kernel_pure.py``;
 results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy

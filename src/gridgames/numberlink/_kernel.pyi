@@ -1,5 +1,5 @@
 # Type information for the compiled Number Link kernel (_kernel.pyx).  The
-# pure-Python twin _pure.py has the same interface.
+# pure-Python twin _kernel_pure.py has the same interface.
 from array import array
 from collections.abc import Sequence
 from typing import Optional

@@ -2,7 +2,7 @@
 # cython: freethreading_compatible=True
 """Typed Number Link kernel: the seeded union-find generator and the
 solution checker, over flat row-major C arrays.  Its pure-Python twin is
-``_pure.py``; for the same seed both give the same puzzle, bit for bit.
+``_kernel_pure.py``; for the same seed both give the same puzzle, bit for bit.
 
 The random source is the project's splitmix64 (``gridgames/_rng.pxd``) on
 64-bit unsigned integers, so results do not depend on the platform.

@@ -34,7 +34,7 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from . import _solve
-from ._pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
+from ._kernel_pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
 from ._solve import ALGORITHMS, Solution, solve
 from ._text import FormatError, format_boards, parse_boards
 

@@ -1,5 +1,5 @@
 # Type information for the compiled SameGame kernel (_kernel.pyx).  The
-# pure-Python twin _pure.py has the same interface; the public wrappers in
+# pure-Python twin _kernel_pure.py has the same interface; the public wrappers in
 # __init__.py type their ``_state`` with the State below.
 from collections.abc import Callable
 from typing import Optional, Union

@@ -2,7 +2,7 @@
 # cython: freethreading_compatible=True
 """Typed SameGame kernel: flood fill, gravity and column compaction over fixed
 padded buffers, and the whole judge loop (bytes in, bytes out) in C.
-Its pure-Python twin is ``_pure.py``; results must be identical."""
+Its pure-Python twin is ``_kernel_pure.py``; results must be identical."""
 from libc.string cimport memset, memcpy
 
 from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int

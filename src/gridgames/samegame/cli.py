@@ -3,7 +3,7 @@ from .._cli import Commands, add_judge_game
 from .._judge import run_judge
 from .._toolkit import register_tools
 from . import _research_cli, judge
-from ._pure import MAX_COLS, MAX_ROWS
+from ._kernel_pure import MAX_COLS, MAX_ROWS
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "

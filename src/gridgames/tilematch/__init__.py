@@ -18,7 +18,7 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from .._scan import HUGE
-from ._pure import (
+from ._kernel_pure import (
     E_COUNT,
     E_HEIGHT,
     E_MISSING,

@@ -3,7 +3,7 @@
 """Typed tile-match kernel (Rowan 2019): gravity over whole columns, removal
 of straight runs inside the visible board, moves, the alternating settling,
 and the whole judge loop (bytes in, bytes out) in C.
-Its pure-Python twin is ``_pure.py``; results must be identical."""
+Its pure-Python twin is ``_kernel_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
