@@ -13,7 +13,7 @@ from array import array
 import pytest
 
 from gridgames import gopher, samegame, tilematch
-from gridgames._judge import CLOSED_OUTPUT
+from gridgames.cli._io import CLOSED_OUTPUT
 
 JUDGES = {"samegame": samegame.judge, "tilematch": tilematch.judge, "gopher": gopher.judge}
 

@@ -1,5 +1,12 @@
-"""Pure-Python twin of ``_rng.pxd``: splitmix64 with every operation masked
-to 64 bits, so a seed gives the same numbers in both backends."""
+"""The project's random sources: ``SplitMix64``, the pure-Python twin of
+``_rng.pxd`` (every operation masked to 64 bits, so a seed gives the same
+numbers in both backends), and ``Rand``, the draws of the judge-file
+generators."""
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 MASK = (1 << 64) - 1
 
@@ -31,3 +38,32 @@ class SplitMix64:
     def unit(self) -> float:
         """Uniform in [0, 1): the top 53 bits of one output, exactly."""
         return (self.next() >> 11) * (1.0 / 9007199254740992.0)
+
+
+class Rand:
+    """Seeded draws built on ``random.Random.random()`` only: its sequence
+    for an int seed is the one Python promises to keep across versions and
+    platforms (randrange and sample are not promised), so a seed names the
+    same file everywhere."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed).random
+
+    def below(self, n: int) -> int:
+        """0..n-1."""
+        return min(int(self._random() * n), n - 1)
+
+    def between(self, low: int, high: int) -> int:
+        """low..high, both included."""
+        return low + self.below(high - low + 1)
+
+    def chance(self, p: float) -> bool:
+        return self._random() < p
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: "list[Any]") -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

@@ -1,59 +1,21 @@
 """The judge toolkit shared by the judge games: ``generate``, ``validate`` and
-``check`` (the testlib roles: generator, validator, checker).
+``check`` (the testlib roles: generator, validator, checker); their commands
+are ``cli._tools``.
 
 Each game supplies ``GAME/_generate.py`` (``add_arguments(parser)`` and
 ``generate(seed, count, **options) -> bytes``) and ``GAME/_validate.py``
 (``validate(bytes)``, raising ``_lines.Invalid``); the answer comparison of
 each game is named in ``COMPARE``.
 """
-import argparse
 import importlib
-import random
-from collections.abc import Callable, Sequence
-from typing import Any, Optional, TypeVar
+from collections.abc import Callable
+from typing import Optional
 
 from . import _compare
-from ._cli import add_command
-from ._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
-from ._lines import Invalid
-
-# Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
-KATTIS_VALID, KATTIS_INVALID = 42, 43
 
 # How an answer is judged: the tile game by its statement, the others exactly.
 COMPARE: dict[str, Callable[..., Optional[str]]] = {
     "samegame": _compare.exact, "tilematch": _compare.tiles, "gopher": _compare.exact}
-
-T = TypeVar("T")
-
-
-class Rand:
-    """Seeded draws built on ``random.Random.random()`` only: its sequence
-    for an int seed is the one Python promises to keep across versions and
-    platforms (randrange and sample are not promised), so a seed names the
-    same file everywhere."""
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-
-    def below(self, n: int) -> int:
-        """0..n-1."""
-        return min(int(self._random() * n), n - 1)
-
-    def between(self, low: int, high: int) -> int:
-        """low..high, both included."""
-        return low + self.below(high - low + 1)
-
-    def chance(self, p: float) -> bool:
-        return self._random() < p
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: "list[Any]") -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> Optional[str]:
@@ -69,109 +31,3 @@ def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> Optio
 def validate(game: str, data: bytes) -> None:
     """Raise ``_lines.Invalid`` at the first defect of a judge file."""
     importlib.import_module(f"gridgames.{game}._validate").validate(data)
-
-
-# --- the commands ------------------------------------------------------------
-
-def _seed(text: str) -> int:
-    try:
-        return int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is an integer, not {text!r}") from None
-
-
-def positive(text: str) -> int:
-    """An argparse type: an integer 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
-    return value
-
-
-def register_tools(commands: "argparse._SubParsersAction[argparse.ArgumentParser]", game: str) -> None:
-    """Add ``generate``, ``validate`` and ``check`` to a judge game's commands."""
-    gen = importlib.import_module(f"gridgames.{game}._generate")
-    p = add_command(commands, "generate", help="write a random judge file",
-                    description=(gen.__doc__ or "").split("\n\n")[0] + "\n\n" + gen.LIMITS)
-    p.add_argument("--seed", type=_seed, default=0, help="the seed (default 0): one seed, one file, "
-                   "on every platform")
-    p.add_argument("--count", type=positive, metavar="N",
-                   help=f"number of {gen.CASES} in the file (default: 1 to {gen.MAX_COUNT}, drawn)")
-    gen.add_arguments(p)
-    p.add_argument("-o", "--output", metavar="OUTPUT", help="write here instead of standard output")
-    p.set_defaults(func=lambda args: _run_generate(args, game, gen))
-
-    p = add_command(commands, "validate", help="check a judge file against the contest format",
-                    description=importlib.import_module(f"gridgames.{game}._validate").__doc__ or "")
-    p.add_argument("input", nargs="?", default="-", metavar="INPUT",
-                   help="the judge file, or - for standard input (the default)")
-    p.add_argument("--kattis", action="store_true",
-                   help=f"exit {KATTIS_VALID} when valid and {KATTIS_INVALID} when not (Kattis)")
-    p.set_defaults(func=lambda args: _run_validate(args, game))
-
-    p = add_command(commands, "check", help="judge a contestant's answer",
-                    description="Compute the right output for INPUT with the engine and judge "
-                    "ANSWER against it: exit 0 accepted, 1 wrong answer (the first differing "
-                    "line named), 2 when INPUT is bad or a file cannot be read. "
-                    + _compare_doc(game))
-    p.add_argument("input", metavar="INPUT", help="the judge input")
-    p.add_argument("answer", metavar="ANSWER", help="the answer to judge, or - for standard input")
-    p.add_argument("--lenient", action="store_true",
-                   help="ignore trailing blanks (and, except in the tile game, blank lines)")
-    p.set_defaults(func=lambda args: _run_check(args, game))
-
-
-def _compare_doc(game: str) -> str:
-    if COMPARE[game] is _compare.tiles:
-        return ("As the statement says, board lines must match exactly; other lines may "
-                "differ in spacing and case; blank lines are ignored.")
-    return "The answer must match byte for byte."
-
-
-def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
-    options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
-    try:
-        text = gen.generate(args.seed, args.count, **options)
-    except ValueError as exc:
-        return fail(game, str(exc), 2)
-    try:
-        with writing(args.output) as f:
-            f.write(text)
-    except CannotWrite as exc:
-        return fail(game, str(exc), 2)
-    return 0
-
-
-def _run_validate(args: argparse.Namespace, game: str) -> int:
-    name = shown(args.input)
-    bad = KATTIS_INVALID if args.kattis else 1
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(game, f"cannot read {name}: {exc.strerror}", 2)
-    try:
-        validate(game, data)
-    except Invalid as exc:
-        return fail(game, f"{name}:{exc}", bad)
-    return KATTIS_VALID if args.kattis else 0
-
-
-def _run_check(args: argparse.Namespace, game: str) -> int:
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(game, f"cannot read {args.input}: {exc.strerror}", 2)
-    try:
-        answer = read_input(args.answer)
-    except OSError as exc:
-        return fail(game, f"cannot read {shown(args.answer)}: {exc.strerror}", 2)
-    try:
-        reason = check(game, data, answer, args.lenient)
-    except JudgeError as exc:  # the input, not the answer, is bad
-        return fail(game, f"{args.input}:{exc} (bad INPUT: nothing judged)", 2)
-    if reason is None:
-        return 0
-    return fail(game, f"{shown(args.answer)}: wrong answer: {reason}", 1)

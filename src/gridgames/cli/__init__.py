@@ -1,8 +1,14 @@
 """The ``gridgames`` command: one subcommand per game.
 
-Each game package has a ``cli`` module whose ``register(subparsers)`` adds its
-subcommand and sets ``func(args) -> exit status``.  Shared plumbing for
-judge-format commands lives in ``gridgames._judge``.
+How a game adds its commands: its package has a ``cli`` module (listed by
+``GAMES`` in ``_backend``; a tool that is not a game goes in ``TOOLS``)
+whose ``register(subparsers)`` adds ``gridgames GAME`` with
+``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
+its default command) and each command with ``_args.add_command``, setting
+``func(args) -> exit status`` on it.  A new command is one more
+``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
+one-line errors), the judge games' ``generate``/``validate``/``check`` come
+from ``_tools.register_tools``.
 """
 import argparse
 import importlib
@@ -11,10 +17,10 @@ import warnings
 from collections.abc import Sequence
 from typing import Optional, TextIO, Union
 
-from . import BACKEND, BACKENDS, __version__
-from ._backend import GAMES
-from ._cli import game_position, with_default_command
-from ._judge import CLOSED_OUTPUT, quiet_broken_pipe
+from .. import BACKEND, BACKENDS, __version__
+from .._backend import GAMES
+from ._args import game_position, with_default_command
+from ._io import CLOSED_OUTPUT, quiet_broken_pipe
 
 TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
 

@@ -3,7 +3,7 @@
 Each game is a subcommand with commands of its own (``gridgames samegame
 solve``, ``gridgames numberlink generate``).  The judge games also take the
 judge-format form ``gridgames GAME [INPUT]``: when the word after the game is
-not one of its commands, ``cli.main`` reads it as ``gridgames GAME judge ...``
+not one of its commands, ``main`` reads it as ``gridgames GAME judge ...``
 (a judge file named like a command is reached with ``judge NAME`` or
 ``./NAME``).
 """
@@ -34,7 +34,7 @@ def add_command(commands: Commands, name: str, *, help: str, description: str,
                 epilog: Optional[str] = None) -> argparse.ArgumentParser:
     """One command of a game, e.g. ``judge`` or ``generate``.  Its parser is
     kept in the parsed arguments, so that an unknown option is reported by
-    it (``cli.main``), not by ``gridgames`` itself."""
+    it (``main``), not by ``gridgames`` itself."""
     parser = commands.add_parser(name, help=help, description=paragraphs(description),
                                  epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.set_defaults(command_parser=parser)

@@ -9,7 +9,7 @@ field: a warning, no change).
 import argparse
 from typing import Optional
 
-from .._toolkit import Rand
+from .._rng import Rand
 from ._validate import MAX_SIDE
 
 LIMITS = f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's)."

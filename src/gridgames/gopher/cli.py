@@ -1,9 +1,9 @@
 """`gridgames gopher`: the judge command (the default)."""
 import argparse
 
-from .._cli import Commands, add_judge_game
-from .._judge import run_judge, warnings_to_stderr
-from .._toolkit import register_tools
+from ..cli._args import Commands, add_judge_game
+from ..cli._io import run_judge, warnings_to_stderr
+from ..cli._tools import register_tools
 from . import judge
 
 

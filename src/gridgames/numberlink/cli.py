@@ -5,8 +5,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .._cli import Commands, add_command, add_game
-from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
+from .._judge import JudgeError
+from ..cli._args import Commands, add_command, add_game
+from ..cli._io import CannotWrite, fail, read_input, shown, writing
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast

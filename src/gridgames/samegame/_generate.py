@@ -10,7 +10,7 @@ win some pairs follow that the judge skips.
 import argparse
 from typing import Optional
 
-from .._toolkit import Rand
+from .._rng import Rand
 from . import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 

@@ -7,8 +7,8 @@ import time
 from contextlib import nullcontext
 from typing import Optional
 
-from .._cli import add_command
-from .._judge import fail, read_input, shown
+from ..cli._args import add_command
+from ..cli._io import fail, read_input, shown
 from . import ALGORITHMS, Board, FormatError, read_boards, solve, standard_boards
 
 GAME = "samegame"

@@ -1,7 +1,7 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
-from .._cli import Commands, add_judge_game
-from .._judge import run_judge
-from .._toolkit import register_tools
+from ..cli._args import Commands, add_judge_game
+from ..cli._io import run_judge
+from ..cli._tools import register_tools
 from . import _research_cli, judge
 from ._kernel_pure import MAX_COLS, MAX_ROWS
 

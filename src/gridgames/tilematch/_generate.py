@@ -10,7 +10,7 @@ squares, zero squares, off the board.
 import argparse
 from typing import Optional
 
-from .._toolkit import Rand
+from .._rng import Rand
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 
 LIMITS = (f"Limits: D <= {MAX_D}, 1 <= W, H <= {MAX_SIDE}, 2 <= K <= 5, R <= {MAX_R}, "

@@ -1,7 +1,7 @@
 """`gridgames tilematch`: the judge command (the default)."""
-from .._cli import Commands, add_judge_game
-from .._judge import run_judge
-from .._toolkit import register_tools
+from ..cli._args import Commands, add_judge_game
+from ..cli._io import run_judge
+from ..cli._tools import register_tools
 from . import judge
 
 JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
