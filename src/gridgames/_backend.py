@@ -10,7 +10,7 @@ import importlib
 import os
 import warnings
 from types import ModuleType
-from typing import Any, Generic, Optional, TypeVar, cast, overload
+from typing import Optional
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
@@ -68,57 +68,3 @@ def summary(backends: dict[str, str]) -> str:
     """"compiled" when every game is, "pure-python" when none is, else "partial"."""
     found = set(backends.values())
     return found.pop() if len(found) == 1 else "partial"
-
-
-W = TypeVar("W", bound="Wrapper")
-T = TypeVar("T")
-
-
-class StateAttr(Generic[T]):
-    """A read-only attribute of a Wrapper, read from its ``_state`` under the
-    same name: ``rows = StateAttr[int]("rows of the frame")``."""
-
-    def __init__(self, doc: str) -> None:
-        self.__doc__ = doc
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
-    @overload
-    def __get__(self, obj: Wrapper, owner: type) -> T: ...
-
-    def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
-        if obj is None:
-            return self
-        return cast(T, getattr(obj._state, self.name))
-
-
-class Wrapper:
-    """Base of the public game objects: each wraps one backend's ``State``
-    object in ``_state`` and delegates to it.
-
-    Threads: different objects may be used from different threads at once,
-    also on free-threaded Python (the kernels keep no module-level state).
-    One object is NOT safe to use from several threads at once while any of
-    them changes it: guard it with a lock, or give each thread a ``copy()``."""
-
-    __slots__ = ("_state",)
-    __hash__ = None  # type: ignore[assignment]  # mutable
-    _state: Any  # each game's class narrows it to its kernel's State
-
-    @classmethod
-    def _wrap(cls: type[W], state: Any) -> W:
-        obj = cls.__new__(cls)
-        obj._state = state
-        return obj
-
-    @property
-    def backend(self) -> str:
-        """'compiled' or 'pure': the implementation behind this object."""
-        return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
-
-    def copy(self: W) -> W:
-        """An independent copy (same backend)."""
-        return self._wrap(self._state.copy())

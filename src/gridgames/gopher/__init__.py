@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterable
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from .._backend import StateAttr, Wrapper, kernel as _load
+from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._out import send
 from .._scan import HUGE
+from .._wrapper import StateAttr, Wrapper
 from ._kernel_pure import (
     E_COLS,
     E_HEADER_END,

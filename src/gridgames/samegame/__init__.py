@@ -30,9 +30,10 @@ from importlib import resources
 from operator import index
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .._backend import StateAttr, Wrapper, kernel as _load
+from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
+from .._wrapper import StateAttr, Wrapper
 from . import _solve
 from ._kernel_pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
 from ._solve import ALGORITHMS, Solution, solve

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Iterator
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
-from .._backend import StateAttr, Wrapper, kernel as _load
+from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from .._scan import HUGE
+from .._wrapper import StateAttr, Wrapper
 from ._kernel_pure import (
     E_COUNT,
     E_HEIGHT,
