@@ -1,15 +1,13 @@
 """Every test that takes ``backend`` runs twice: on the compiled kernels
-(id ``compiled``) and on the pure-Python twins (id ``pure``)."""
+(id ``compiled``) and on the pure-Python twins (id ``pure``).  Helpers the
+tests import are in helpers.py (a conftest is not a module to import)."""
 import importlib
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
-
-DATA = Path(__file__).parent / "data"
 
 # CI replays the same Hypothesis examples on every run (a red CI is then
 # reproducible); local runs keep exploring new ones.
@@ -36,16 +34,3 @@ def cli(backend):
         return subprocess.run([sys.executable, "-m", "gridgames", *map(str, args)],
                               input=input, capture_output=True, env=env, cwd=cwd, timeout=300)
     return run
-
-
-def assert_refused(p, kept, prefix, words=()):
-    """A judge command refused bad input: exit status 1, the output written
-    before the bad token kept (``kept``), and exactly one line on standard
-    error, no traceback, starting with ``prefix`` and containing ``words``."""
-    assert p.returncode == 1
-    assert p.stdout == kept
-    lines = p.stderr.splitlines()
-    assert len(lines) == 1 and b"Traceback" not in p.stderr, p.stderr
-    assert lines[0].startswith(prefix), (prefix, lines[0])
-    for word in words:
-        assert word in lines[0], (word, lines[0])

@@ -11,10 +11,10 @@ CI runs the default budget; a longer run:
 import os
 
 from hypothesis import HealthCheck, given, settings, strategies as st
-from test_judge_io import JUDGES, Trickle
 
 from gridgames import numberlink
 from gridgames._judge import JudgeError
+from helpers import JUDGES, Trickle
 
 EXAMPLES = int(os.environ.get("GRIDGAMES_FUZZ_EXAMPLES", "150"))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

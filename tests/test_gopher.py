@@ -6,8 +6,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DATA
 from gridgames.gopher import Field, Outcome, judge
+from helpers import DATA
 
 # --- hand-worked fields --------------------------------------------------------
 

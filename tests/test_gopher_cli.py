@@ -4,7 +4,7 @@ the spec (exit 1, one line naming game, line and column, what was expected;
 every board printed before stays printed)."""
 import pytest
 
-from conftest import DATA, assert_refused
+from helpers import DATA, assert_refused
 
 HEAD, END = b"Program 6 by team 0\n", b"End of program 6 by team 0\n"
 GAME1 = b"3 3\n1\n2 2\n1 1\n\n"   # lines 1-5; the next game starts on line 6

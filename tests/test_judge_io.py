@@ -4,7 +4,6 @@ token may straddle two), output and warnings are streamed, memory is bounded,
 a closed output is a quiet exit 141, any bytes-like object is accepted."""
 import io
 import os
-import random
 import subprocess
 import sys
 import threading
@@ -14,25 +13,7 @@ import pytest
 
 from gridgames import gopher, samegame, tilematch
 from gridgames.cli._io import CLOSED_OUTPUT
-
-JUDGES = {"samegame": samegame.judge, "tilematch": tilematch.judge, "gopher": gopher.judge}
-
-
-class Trickle(io.RawIOBase):
-    """A binary file that hands over at most ``most`` bytes per read (pieces
-    of random sizes), and remembers how much of it was read."""
-
-    def __init__(self, data, most, seed=0):
-        self.data, self.most, self.rng, self.done = bytes(data), most, random.Random(seed), 0
-
-    def readable(self):
-        return True
-
-    def readinto(self, buffer):
-        n = min(len(buffer), self.rng.randint(1, self.most), len(self.data) - self.done)
-        buffer[:n] = self.data[self.done:self.done + n]
-        self.done += n
-        return n
+from helpers import JUDGES, Trickle
 
 
 def result(judge, data, backend, **kw):

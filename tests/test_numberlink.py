@@ -5,9 +5,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import DATA
 from gridgames._backend import kernel
 from gridgames.numberlink import EMPTY, SOLID, JudgeError, Puzzle, Solution, check, generate
+from helpers import DATA
 
 # Vigna's splitmix64.c, seed 0: the published first outputs (they also seed
 # xoshiro256** in its reference code).

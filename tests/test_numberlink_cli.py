@@ -1,6 +1,6 @@
 """`gridgames numberlink generate|check` as a subprocess, on both backends."""
-from conftest import DATA
 from gridgames.numberlink import generate
+from helpers import DATA
 
 EXAMPLE = DATA / "numberlink"
 

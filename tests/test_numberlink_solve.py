@@ -15,78 +15,14 @@ import _thread
 import itertools
 import random
 import threading
-from functools import cache
 
 import pytest
 
 from gridgames._backend import kernel
 from gridgames.numberlink import Puzzle, Solution, check, count_solutions, generate, solve
+from helpers import brute_force
 
 BIG = 10 ** 6  # a limit no small board reaches
-
-
-def _near(rows, cols, i):
-    r, c = divmod(i, cols)
-    return [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-            if 0 <= r + dr < rows and 0 <= c + dc < cols]
-
-
-def _valid(rows, cols, puzzle, cells):
-    """The spec's rules, written again: all non-solid squares on a path, each
-    endpoint with one same-path neighbour, every other path square two, and
-    each path connected (so no separate loop)."""
-    for i, v in enumerate(cells):
-        if puzzle[i] == -1:
-            continue
-        same = sum(cells[j] == v for j in _near(rows, cols, i))
-        if v <= 0 or same != (1 if puzzle[i] > 0 else 2):
-            return False
-    for v in set(cells) - {-1}:
-        squares = {i for i, u in enumerate(cells) if u == v}
-        seen, todo = set(), [min(squares)]
-        while todo:
-            i = todo.pop()
-            if i not in seen:
-                seen.add(i)
-                todo += [j for j in _near(rows, cols, i) if cells[j] == v]
-        if seen != squares:
-            return False
-    return True
-
-
-@cache
-def brute_force(rows, cols, puzzle):
-    """Every solution, as a set of cell tuples: each pair in turn is joined by
-    every simple path over empty squares that never touches its own earlier
-    squares (other than the one it came from); the full board is then
-    checked with _valid."""
-    k = max(puzzle, default=0)
-    ends = {v: [i for i, u in enumerate(puzzle) if u == v] for v in range(1, k + 1)}
-    cells = list(puzzle)
-    found = set()
-
-    def pair(v):
-        if v > k:
-            if _valid(rows, cols, puzzle, cells):
-                found.add(tuple(cells))
-            return
-        a, b = ends[v]
-        walk(v, a, b, [a])
-
-    def walk(v, cur, b, path):
-        for m in _near(rows, cols, cur):
-            if m == b:
-                pair(v + 1)
-            elif cells[m] == 0 and not any(cells[j] == v and j not in (cur, b)
-                                           for j in _near(rows, cols, m)):
-                cells[m] = v
-                path.append(m)
-                walk(v, m, b, path)
-                path.pop()
-                cells[m] = 0
-
-    pair(1)
-    return frozenset(found)
 
 
 def canonical_boards(rows, cols, solids, pairs=None):

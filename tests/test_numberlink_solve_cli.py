@@ -3,9 +3,8 @@ as subprocesses on both backends; expected counts come from the brute-force
 enumerator of test_numberlink_solve."""
 from collections import Counter
 
-from test_numberlink_solve import brute_force
-
 from gridgames.numberlink import Puzzle, Solution, check, generate
+from helpers import brute_force
 
 SEVERAL = "5 5\n. . . . 4\n. 3 . . 4\n. 1 3 . .\n2 . 1 # .\n# 2 . . .\n"
 NONE = "2 2\n1 .\n. 1\n"

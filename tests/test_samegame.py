@@ -5,8 +5,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DATA
 from gridgames.samegame import Board, judge
+from helpers import DATA
 
 
 def test_sample_byte_for_byte(backend):

@@ -3,7 +3,7 @@ the spec: exit status, a one-line message with the location, and the output of
 every grid completed before the bad token."""
 import pytest
 
-from conftest import DATA, assert_refused
+from helpers import DATA, assert_refused
 
 GRID1 = b"2 2\n1 1 2 2\n1 1 1 1 0 0\n"     # the 1s, then the fallen 2s: won
 GRID1_OUT = b"Grid 1.\n    Game Won\n\n"

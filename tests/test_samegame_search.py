@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from conftest import DATA
 from gridgames.samegame import Board, FormatError, read_boards, solve, standard_boards, write_boards
+from helpers import DATA
 
 STANDARD = DATA / "samegame" / "standard20.txt"
 

@@ -13,8 +13,8 @@ import threading
 
 import pytest
 
-from conftest import DATA
 from gridgames import gopher, numberlink, samegame, tilematch
+from helpers import DATA
 
 THREADS = 8
 ROUNDS = 5

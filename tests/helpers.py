@@ -1,0 +1,109 @@
+"""What several test files share (imported as ``helpers``; fixtures are in
+conftest.py)."""
+import io
+import random
+from functools import cache
+from pathlib import Path
+
+from gridgames import gopher, samegame, tilematch
+
+DATA = Path(__file__).parent / "data"
+
+
+def assert_refused(p, kept, prefix, words=()):
+    """A judge command refused bad input: exit status 1, the output written
+    before the bad token kept (``kept``), and exactly one line on standard
+    error, no traceback, starting with ``prefix`` and containing ``words``."""
+    assert p.returncode == 1
+    assert p.stdout == kept
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and b"Traceback" not in p.stderr, p.stderr
+    assert lines[0].startswith(prefix), (prefix, lines[0])
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+JUDGES = {"samegame": samegame.judge, "tilematch": tilematch.judge, "gopher": gopher.judge}
+
+
+class Trickle(io.RawIOBase):
+    """A binary file that hands over at most ``most`` bytes per read (pieces
+    of random sizes), and remembers how much of it was read."""
+
+    def __init__(self, data, most, seed=0):
+        self.data, self.most, self.rng, self.done = bytes(data), most, random.Random(seed), 0
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        n = min(len(buffer), self.rng.randint(1, self.most), len(self.data) - self.done)
+        buffer[:n] = self.data[self.done:self.done + n]
+        self.done += n
+        return n
+
+
+# --- Number Link: the solutions of a small board, by brute force ---------------
+
+def near(rows, cols, i):
+    r, c = divmod(i, cols)
+    return [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def valid_solution(rows, cols, puzzle, cells):
+    """The spec's rules, written again: all non-solid squares on a path, each
+    endpoint with one same-path neighbour, every other path square two, and
+    each path connected (so no separate loop)."""
+    for i, v in enumerate(cells):
+        if puzzle[i] == -1:
+            continue
+        same = sum(cells[j] == v for j in near(rows, cols, i))
+        if v <= 0 or same != (1 if puzzle[i] > 0 else 2):
+            return False
+    for v in set(cells) - {-1}:
+        squares = {i for i, u in enumerate(cells) if u == v}
+        seen, todo = set(), [min(squares)]
+        while todo:
+            i = todo.pop()
+            if i not in seen:
+                seen.add(i)
+                todo += [j for j in near(rows, cols, i) if cells[j] == v]
+        if seen != squares:
+            return False
+    return True
+
+
+@cache
+def brute_force(rows, cols, puzzle):
+    """Every solution, as a set of cell tuples: each pair in turn is joined by
+    every simple path over empty squares that never touches its own earlier
+    squares (other than the one it came from); the full board is then
+    checked with valid_solution."""
+    k = max(puzzle, default=0)
+    ends = {v: [i for i, u in enumerate(puzzle) if u == v] for v in range(1, k + 1)}
+    cells = list(puzzle)
+    found = set()
+
+    def pair(v):
+        if v > k:
+            if valid_solution(rows, cols, puzzle, cells):
+                found.add(tuple(cells))
+            return
+        a, b = ends[v]
+        walk(v, a, b, [a])
+
+    def walk(v, cur, b, path):
+        for m in near(rows, cols, cur):
+            if m == b:
+                pair(v + 1)
+            elif cells[m] == 0 and not any(cells[j] == v and j not in (cur, b)
+                                           for j in near(rows, cols, m)):
+                cells[m] = v
+                path.append(m)
+                walk(v, m, b, path)
+                path.pop()
+                cells[m] = 0
+
+    pair(1)
+    return frozenset(found)
