@@ -55,8 +55,9 @@ def extensions():
     sources = sorted(glob("src/gridgames/**/*.pyx", recursive=True))
     if REQUIRE and not sources:
         raise RuntimeError("no src/gridgames/**/*.pyx to compile")
+    # The Cython directives of every kernel, here only (not in the .pyx headers).
     directives = {"language_level": 3, "boundscheck": False, "wraparound": False,
-                  "cdivision": True, "initializedcheck": False}
+                  "cdivision": True, "initializedcheck": False, "freethreading_compatible": True}
     return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
 
 

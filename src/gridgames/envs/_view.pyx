@@ -1,4 +1,3 @@
-# cython: freethreading_compatible=True
 """The SameGame env's hot path in C: the observation and the action mask
 from the kernel's snapshot, in one pass.  Its twin (numpy) is
 ``_view_pure.py``; results must be identical.  Raw buffers, not typed

@@ -1,5 +1,3 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: freethreading_compatible=True
 """Typed Number Link kernel: the seeded union-find generator and the
 solution checker, over flat row-major C arrays.  Its pure-Python twin is
 ``_kernel_pure.py``; for the same seed both give the same puzzle, bit for bit.

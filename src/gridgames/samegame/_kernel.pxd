@@ -8,6 +8,15 @@ cpdef enum:
     STRIDE = MAX_ROWS + 2                # one column, padded below and above
     NCELLS = (MAX_COLS + 2) * STRIDE     # all columns, padded left and right
 
+# What the judge loop expected when it met a bad token: the codes of
+# samegame.EXPECTED (the twin reads them from here, see gridgames._limits).
+cpdef enum:
+    E_ROWS = 1
+    E_COLS = 2
+    E_CELL = 3
+    E_SEL_ROW = 4
+    E_SEL_COL = 5
+
 # Column-major with EMPTY borders: cell (r, c) is at c*STRIDE + r, so the four
 # neighbours are i-1, i+1, i-STRIDE, i+STRIDE with no bounds tests.
 ctypedef struct Grid:

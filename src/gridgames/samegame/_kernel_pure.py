@@ -25,11 +25,11 @@ E_COLS: int
 E_CELL: int
 E_SEL_ROW: int
 E_SEL_COL: int
-_K, _J, _B = constants("samegame/_kernel.pxd"), constants("samegame/_judge.pxd"), constants("samegame/_board.pxd")
+_K, _B = constants("samegame/_kernel.pxd"), constants("samegame/_board.pxd")
 MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS     # the judge's buffers
 BOARD_ROWS, BOARD_COLS = _B.BIG_ROWS, _B.BIG_COLS  # State (Board) and the search
 # What the judge loop expected when it met a bad token (see samegame.EXPECTED).
-E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = _J.E_ROWS, _J.E_COLS, _J.E_CELL, _J.E_SEL_ROW, _J.E_SEL_COL
+E_ROWS, E_COLS, E_CELL, E_SEL_ROW, E_SEL_COL = _K.E_ROWS, _K.E_COLS, _K.E_CELL, _K.E_SEL_ROW, _K.E_SEL_COL
 
 
 class State:

@@ -2,7 +2,9 @@
 # board functions stay inlinable).  A data set is read and checked whole
 # (its moves kept as 4 clamped coordinates each) before it is played, so a
 # bad token writes nothing of it and memory follows its input, never its
-# output, which streams out move by move.
+# output, which streams out move by move.  Needs from it: Grid, EMPTY, FAR,
+# MAX_ROWS, MAX_WIDTH, grid_clear, grid_move, settle, put_board, put_line,
+# put_numbered, the E_* codes (_kernel.pxd) and the _scan / _out cimports.
 
 cdef struct Outcome:
     int code

@@ -1,5 +1,3 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: freethreading_compatible=True
 """Typed tile-match kernel (Rowan 2019): gravity over whole columns, removal
 of straight runs inside the visible board, moves, the alternating settling,
 and the whole judge loop (bytes in, bytes out) in C.
@@ -201,7 +199,7 @@ cdef int settle(Out *o, Grid *g) noexcept nogil:
     return 0
 
 
-include "_judge.pxi"
+include "_judge_loop.pxi"
 
 
 cdef class State:
