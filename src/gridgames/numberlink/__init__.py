@@ -28,10 +28,9 @@ from typing import NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
+from .._rng import MASK as _MASK
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
-
-SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
 
 # The checker's rules by kernel code (0, the size, is checked here), in the
 # order they are tried: the first broken one is reported, at its first square.
@@ -182,7 +181,7 @@ def generate(rows: int, cols: int, seed: int = 0, *, backend: Optional[str] = No
     puzzle on every platform and on both backends.
     """
     rows, cols = index(rows), index(cols)
-    cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) & SEED_MASK)
+    cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) & _MASK)  # seeds mod 2**64
     puzzle = [EMPTY if v != SOLID else SOLID for v in cells]
     for k, square in enumerate(ends):
         puzzle[square] = k // 2 + 1

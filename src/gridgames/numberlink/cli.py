@@ -6,14 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
+from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from . import Puzzle, Solution
-
-SEED_MASK = (1 << 64) - 1
 
 GAME = "numberlink"
 
@@ -156,7 +155,7 @@ def _generate(args: argparse.Namespace) -> int:
                     seed += 1
                     if rejected >= MAX_REJECTED:
                         return fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
-                                          f"up to {(seed - 1) & SEED_MASK}", 1)
+                                          f"up to {(seed - 1) & MASK}", 1)
                 rejected = 0
                 text = _render(puzzle, args.format)
                 if args.solution:
@@ -165,7 +164,7 @@ def _generate(args: argparse.Namespace) -> int:
                 if args.verbose:
                     span = f" (lengths {lengths[0]}..{lengths[-1]})" if lengths else ""
                     sys.stderr.write(
-                        f"puzzle {i + 1}: seed {seed & SEED_MASK}, {puzzle.rows}x{puzzle.cols}, "
+                        f"puzzle {i + 1}: seed {seed & MASK}, {puzzle.rows}x{puzzle.cols}, "
                         f"{len(lengths)} paths{span}, {_squares(puzzle.cells.count(SOLID))} solid, "
                         f"{'unique' if count == 1 else 'several solutions'}\n")
                 seed += 1

@@ -13,7 +13,7 @@ from . import ALGORITHMS, Board, FormatError, read_boards, solve, standard_board
 
 GAME = "samegame"
 
-RULES = """\
+RULES_HELP = """\
 Rules: selecting a cell removes its region (4-connected cells of one colour)
 if it has 2 or more cells; cells fall, empty columns close to the left.
 Removing n cells scores (n-2)^2, clearing the board adds 1000.  Boards are
@@ -34,7 +34,7 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
                     "of --standard, and print per board its score and moves, then the "
                     "total.  Board k (1-based) uses seed SEED + k - 1, so results do "
                     "not depend on --threads.  Ctrl-C prints the best found so far "
-                    "for the boards under way and stops (exit 130).", epilog=RULES)
+                    "for the boards under way and stops (exit 130).", epilog=RULES_HELP)
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     s.add_argument("--algo", choices=ALGORITHMS, default="nrpa", help="the search (default nrpa)")
@@ -61,7 +61,7 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
         description="Play MOVES on the boards of BOARDS (or --standard) and print each "
                     "board's score, then the total.  An illegal move (one that removes "
                     "nothing) or a claimed score that differs is an error (exit 1).",
-        epilog=RULES + "\n\n" + MOVES)
+        epilog=RULES_HELP + "\n\n" + MOVES)
     r.add_argument("files", nargs="+", metavar="BOARDS MOVES",
                    help="the boards' research text (omitted with --standard), then the moves")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
