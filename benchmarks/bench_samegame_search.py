@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from gridgames.samegame import solve, standard_boards
+from gridgames.samegame import search_boards, standard_boards
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STANDARD = os.path.join(HERE, "..", "src", "gridgames", "samegame", "standard20.txt")
@@ -65,7 +65,7 @@ def test_playouts_board_1_tight_c(benchmark, c_playout):
 def test_search_standard_boards(benchmark, algo, options, boards):
     benchmark.group = "samegame searches on the standard boards (compiled, seed 0, 1 thread)"
     positions = standard_boards()[:boards]
-    solutions = benchmark.pedantic(lambda: list(solve(positions, algo, seed=0, **options)),
+    solutions = benchmark.pedantic(lambda: list(search_boards(positions, algo, seed=0, **options)),
                                    rounds=1, iterations=1)
     benchmark.extra_info.update(boards=boards, total=sum(s.score for s in solutions), **options)
     for board, s in zip(positions, solutions):

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from gridgames.samegame import solve, standard_boards
+from gridgames.samegame import search_boards, standard_boards
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STANDARD = os.path.join(HERE, "..", "src", "gridgames", "samegame", "standard20.txt")
@@ -56,7 +56,7 @@ def playout_rates(n: int):
 def run_search(algo: str, options: dict, threads: int):
     boards = standard_boards()
     cpu, wall = time.process_time(), time.monotonic()
-    solutions = list(solve(boards, algo, seed=0, threads=threads, **options))
+    solutions = list(search_boards(boards, algo, seed=0, threads=threads, **options))
     cpu, wall = time.process_time() - cpu, time.monotonic() - wall
     for board, s in zip(boards, solutions):
         assert board.copy().replay(s.moves) == s.score, "a sequence does not replay"

@@ -1,18 +1,57 @@
 """Each capacity and code is declared once, in a .pxd: the compiled kernels
-were built with these values, and the pure twins read the same file."""
+were built with these values, and the pure twins and the game packages read
+the same file (gridgames._limits)."""
 import importlib
+import os
+import subprocess
+import sys
 
 import pytest
 
 from gridgames import _scan
+from gridgames._limits import constants
+
+# Every .pxd with a `cpdef enum` and the compiled module that exports its values.
+EXPORTED = {
+    "samegame/_kernel.pxd": "gridgames.samegame._kernel",
+    "samegame/_search.pxd": "gridgames.samegame._search",
+    "tilematch/_kernel.pxd": "gridgames.tilematch._kernel",
+    "gopher/_kernel.pxd": "gridgames.gopher._kernel",
+    "numberlink/_kernel.pxd": "gridgames.numberlink._kernel",
+}
+# The twin of each of them (the twins read the .pxd; these check they kept every name).
+TWINS = {pxd: module + "_pure" for pxd, module in EXPORTED.items()}
+
+
+@pytest.mark.parametrize("pxd", EXPORTED)
+def test_the_compiled_values_are_those_read_from_the_pxd(pxd):
+    compiled = importlib.import_module(EXPORTED[pxd])
+    read = vars(constants(pxd))
+    assert read  # the reader found the enum blocks
+    assert {name: getattr(compiled, name) for name in read} == read
+
+
+@pytest.mark.parametrize("pxd", EXPORTED)
+def test_each_twin_uses_the_pxd_values(pxd):
+    twin = importlib.import_module(TWINS[pxd])
+    read = vars(constants(pxd))
+    used = {name: getattr(twin, name) for name in read if hasattr(twin, name)}
+    assert used and used == {name: read[name] for name in used}
 
 
 @pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher"])
 def test_kernel_and_twin_agree_on_every_constant(game):
+    """LIMITS also names the cdef enums (_board.pxd, ...) a kernel compiled in."""
     compiled = importlib.import_module(f"gridgames.{game}._kernel")
     pure = importlib.import_module(f"gridgames.{game}._kernel_pure")
     assert compiled.LIMITS  # what the C compiler saw
     assert {name: getattr(pure, name) for name in compiled.LIMITS} == compiled.LIMITS
+
+
+def test_a_pxd_may_use_what_it_cimports():
+    search, board = constants("samegame/_search.pxd"), constants("samegame/_board.pxd")
+    assert search.MAX_MOVES == board.BIG_ROWS * board.BIG_COLS // 2
+    assert not hasattr(search, "BIG_ROWS")  # read for the expressions, not exported
 
 
 def test_scanner_constants():
@@ -22,6 +61,35 @@ def test_scanner_constants():
 
 def test_messages_are_formatted_from_the_capacities():
     from gridgames import gopher, samegame, tilematch
-    assert "1..10," in samegame.EXPECTED[samegame._kernel_pure.E_ROWS]
-    assert "1..64)" in tilematch.EXPECTED[tilematch._kernel_pure.E_WIDTH]
-    assert "1..100)" in gopher.EXPECTED[gopher._kernel_pure.E_ROWS]
+    assert "1..10," in samegame.EXPECTED[constants("samegame/_kernel.pxd").E_ROWS]
+    assert "1..64)" in tilematch.EXPECTED[constants("tilematch/_kernel.pxd").E_WIDTH]
+    assert "1..100)" in gopher.EXPECTED[constants("gopher/_kernel.pxd").E_ROWS]
+
+
+def test_every_code_has_its_message():
+    from gridgames import gopher, numberlink, samegame, tilematch
+    for game, table in (("samegame", samegame.EXPECTED), ("tilematch", tilematch.EXPECTED),
+                        ("gopher", gopher.EXPECTED)):
+        codes = {v for k, v in vars(constants(f"{game}/_kernel.pxd")).items() if k.startswith("E_")}
+        assert codes == set(table), game
+    rules = {v for k, v in vars(constants("numberlink/_kernel.pxd")).items() if k.startswith("R_")}
+    assert rules == set(numberlink.RULES)
+
+
+def test_the_search_codes_name_every_algorithm_and_stop():
+    from gridgames.samegame import _solve
+    search = constants("samegame/_search.pxd")
+    assert sorted(_solve._ALGO.values()) == sorted(v for k, v in vars(search).items()
+                                                   if k.startswith("ALGO_"))
+    assert set(_solve.STOPPED) == {search.RUNNING, search.STOPPED_TIME, search.STOPPED_FLAG,
+                                   search.STOPPED_INTERRUPT}
+
+
+def test_importing_a_game_loads_no_twin_for_its_codes():
+    code = ("import sys, gridgames.samegame, gridgames.tilematch, gridgames.gopher, "
+            "gridgames.numberlink\n"
+            "print(sorted(m for m in sys.modules if m.endswith('_pure')))")
+    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="0")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         check=True).stdout
+    assert out.strip() == "[]"

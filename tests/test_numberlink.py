@@ -167,7 +167,7 @@ def test_non_square_boards_are_valid(backend):
 # --- the checker ----------------------------------------------------------------
 
 def verdict_of(puzzle_text, solution_text, backend):
-    return check(Puzzle.parse(puzzle_text), Solution.parse(solution_text), backend=backend)
+    return check(Puzzle.from_text(puzzle_text), Solution.from_text(solution_text), backend=backend)
 
 
 EXAMPLE_PUZZLE = (DATA / "numberlink" / "example.puzzle").read_bytes()
@@ -284,19 +284,19 @@ def test_kernel_check_refuses_bad_arrays(backend):
 # --- the text format ---------------------------------------------------------------
 
 def test_format_round_trips(backend):
-    assert Puzzle.parse(EXAMPLE_PUZZLE).render().encode() == EXAMPLE_PUZZLE
-    assert Solution.parse(EXAMPLE_SOLUTION).render().encode() == EXAMPLE_SOLUTION
+    assert Puzzle.from_text(EXAMPLE_PUZZLE).render().encode() == EXAMPLE_PUZZLE
+    assert Solution.from_text(EXAMPLE_SOLUTION).render().encode() == EXAMPLE_SOLUTION
     puzzle, solution = generate(9, 13, 5, backend=backend)
-    assert Puzzle.parse(puzzle.render()) == puzzle
-    assert Solution.parse(str(solution)) == solution
+    assert Puzzle.from_text(puzzle.render()) == puzzle
+    assert Solution.from_text(str(solution)) == solution
 
 
 def test_parse_reads_the_cells():
-    p = Puzzle.parse(b"2 3\n1 # 2\n2 . 1\n\n\n")
+    p = Puzzle.from_text(b"2 3\n1 # 2\n2 . 1\n\n\n")
     assert (p.rows, p.cols, p.pairs) == (2, 3, 2)
     assert p.grid() == [(1, SOLID, 2), (2, EMPTY, 1)]
     # Extra spaces, tabs and CRLF line ends are fine.
-    assert Puzzle.parse(b"  2   3 \r\n 1\t#  2\r\n2 . 1\r\n") == p
+    assert Puzzle.from_text(b"  2   3 \r\n 1\t#  2\r\n2 . 1\r\n") == p
 
 
 @pytest.mark.parametrize("text, where", [
@@ -330,17 +330,17 @@ def test_parse_reads_the_cells():
 ])
 def test_puzzle_parse_errors(text, where):
     with pytest.raises(JudgeError) as info:
-        Puzzle.parse(text)
+        Puzzle.from_text(text)
     assert str(info.value) == where
 
 
 def test_solution_format_rules():
     # Paths appear any number of times and '.' marks a gap for the checker...
-    s = Solution.parse("2 3\n1 1 1\n2 . 1\n")
+    s = Solution.from_text("2 3\n1 1 1\n2 . 1\n")
     assert s.cells == (1, 1, 1, 2, EMPTY, 1)
     # ...but the numbers must not skip a value.
     with pytest.raises(JudgeError) as info:
-        Solution.parse("1 3\n1 1 3\n")
+        Solution.from_text("1 3\n1 1 3\n")
     assert str(info.value) == "2:5: number 3: expected the numbers 1..3 without a gap, found no 2"
     assert (info.value.line, info.value.column) == (2, 5)
 
@@ -372,11 +372,11 @@ FUZZ = settings(max_examples=250, deadline=None,
 def test_any_text_parses_or_fails_with_a_position(text):
     for kind in (Puzzle, Solution):
         try:
-            board = kind.parse(text)
+            board = kind.from_text(text)
         except JudgeError as err:
             assert err.line >= 1 and err.column >= 1 and str(err)
         else:
-            assert kind.parse(board.render()) == board
+            assert kind.from_text(board.render()) == board
 
 
 @FUZZ

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from gridgames.samegame import Board, FormatError, read_boards, solve, standard_boards, write_boards
+from gridgames.samegame import Board, FormatError, read_boards, search_boards, standard_boards, write_boards
 from helpers import DATA
 
 STANDARD = DATA / "samegame" / "standard20.txt"
@@ -186,8 +186,8 @@ def test_ctrl_c_returns_the_best_so_far(backend):
 
 def test_solve_threads_give_the_same_results(backend):
     boards = standard_boards(backend=backend)[:3]
-    one = list(solve(boards, "nrpa", iterations=3, seed=9))
-    two = list(solve(boards, "nrpa", iterations=3, seed=9, threads=2))
+    one = list(search_boards(boards, "nrpa", iterations=3, seed=9))
+    two = list(search_boards(boards, "nrpa", iterations=3, seed=9, threads=2))
     assert one == two and len(one) == 3
     assert one[1] == boards[1].search("nrpa", iterations=3, seed=10)  # board k: seed + k
 

@@ -1,26 +1,50 @@
 """The named constants of a compiled kernel, read from its ``.pxd``.
 
 Each capacity and code is declared once, in an enum block of a
-``.pxd`` file (the C kernels compile them in); the pure-Python twins and the
-message tables read the same file here, so the two backends cannot drift
-apart (tests/test_limits.py checks the compiled values against these).
+``.pxd`` file (the C kernels compile them in); the pure-Python twins, the
+game packages and their message tables read the same file here, so the two
+backends cannot drift apart (tests/test_limits.py checks the compiled values
+against these).  Reading them costs no kernel import: ``import gridgames.samegame``
+loads neither the compiled kernel nor its twin for its codes.
 """
+from __future__ import annotations
+
 import re
 from functools import cache
 from pathlib import Path
-from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 _PACKAGE = Path(__file__).parent
+_CIMPORT = re.compile(r"from gridgames\.([\w.]+) cimport")
 _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
 
 
+class Constants:
+    """The entries of one ``.pxd``'s enum blocks as int attributes
+    (``constants("samegame/_kernel.pxd").E_ROWS``): typed, so no reader
+    declares them again."""
+
+    def __init__(self, values: dict[str, int]) -> None:
+        self.__dict__.update(values)
+
+    def __repr__(self) -> str:
+        return f"Constants({self.__dict__})"
+
+    if TYPE_CHECKING:  # every attribute is an int (set above, so never called)
+        def __getattr__(self, name: str) -> int: ...
+
+
 @cache
-def constants(pxd: str) -> SimpleNamespace:
+def constants(pxd: str) -> Constants:
     """The ``cdef enum`` / ``cpdef enum`` entries of ``pxd`` (a path below the package, e.g.
     "samegame/_kernel.pxd") as attributes, in declaration order."""
     values: dict[str, int] = {}
+    scope: dict[str, int] = {}  # what the expressions may name: these, and what the file cimports
     in_enum = False
     for line in (_PACKAGE / pxd).read_text().splitlines():
+        cimported = _CIMPORT.match(line)
+        if cimported:
+            scope.update(vars(constants(cimported.group(1).replace(".", "/") + ".pxd")))
         if line.startswith(("cpdef enum", "cdef enum")) and line.rstrip().endswith(":"):
             in_enum = True
             continue
@@ -29,5 +53,5 @@ def constants(pxd: str) -> SimpleNamespace:
         m = _ENTRY.match(line) if in_enum else None
         if m:
             # a trusted file shipped with the package: integers, names, + - * // << ( )
-            values[m.group(1)] = int(eval(m.group(2), {"__builtins__": {}}, dict(values)))
-    return SimpleNamespace(**values)
+            values[m.group(1)] = scope[m.group(1)] = int(eval(m.group(2), {"__builtins__": {}}, scope))
+    return Constants(values)

@@ -11,15 +11,6 @@ from typing import Any
 from ._limits import constants
 
 _C = constants("_scan.pxd")
-# (constants() attributes are untyped: their types are declared here)
-TOK_EOF: int
-TOK_INT: int
-TOK_NEG: int
-TOK_BAD: int
-HUGE: int
-SHOWN: int
-READ_CHUNK: int
-KEEP_MAX: int
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = _C.TOK_EOF, _C.TOK_INT, _C.TOK_NEG, _C.TOK_BAD
 HUGE, SHOWN, READ_CHUNK, KEEP_MAX = _C.HUGE, _C.SHOWN, _C.READ_CHUNK, _C.KEEP_MAX
 

@@ -43,7 +43,7 @@ class NumberLinkEnv(GridEnv):
                  puzzle: nl.Puzzle | str | None = None, unique: bool = False,
                  solve_reward: float = 1.0, max_steps: int | None = None,
                  render_mode: str | None = None, backend: str | None = None) -> None:
-        self._fixed = nl.Puzzle.parse(puzzle) if isinstance(puzzle, str) else puzzle
+        self._fixed = nl.Puzzle.from_text(puzzle) if isinstance(puzzle, str) else puzzle
         # Until the first reset: the fixed puzzle, or one that checks the size.
         self.puzzle = self._fixed or nl.generate(rows, cols, 0, backend=backend).puzzle
         rows, cols = self.puzzle.rows, self.puzzle.cols

@@ -20,51 +20,40 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from operator import index
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from string import Formatter
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
+from .._limits import constants
 from .._out import send
 from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
-from ._kernel_pure import (
-    E_COLS,
-    E_HEADER_END,
-    E_HOLE_COL,
-    E_HOLE_END,
-    E_HOLE_ROW,
-    E_NHOLES,
-    E_NHOLES_END,
-    E_PICK_COL,
-    E_PICK_END,
-    E_PICK_ROW,
-    E_ROWS,
-    MAX_COLS,
-    MAX_ROWS,
-    PICK_FELL as _PICK_FELL,
-    PICK_OUTSIDE as _PICK_OUTSIDE,
-)
+from ._check import PICK_WARNING, PICK_WARNING_FIELDS
 
 if TYPE_CHECKING:
     from ._kernel import State
 
+_K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
+MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
+
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.
 EXPECTED = {
-    E_ROWS: f"the row count NROWS (1..{MAX_ROWS})",
-    E_COLS: f"the column count NCOLUMNS (1..{MAX_COLS})",
-    E_HEADER_END: "the end of the header line 'NROWS NCOLUMNS'",
-    E_NHOLES: "the hole count NHOLES (0 or more)",
-    E_NHOLES_END: "the end of the line 'NHOLES'",
-    E_HOLE_ROW: "HOLE_ROW (1..{rows})",
-    E_HOLE_COL: "HOLE_COLUMN (1..{cols})",
-    E_HOLE_END: "the end of the hole line 'HOLE_ROW HOLE_COLUMN'",
-    E_PICK_ROW: "PICK_ROW (an integer)",
-    E_PICK_COL: "PICK_COLUMN (an integer)",
-    E_PICK_END: "the end of the pick line 'PICK_ROW PICK_COLUMN'",
+    _K.E_ROWS: f"the row count NROWS (1..{MAX_ROWS})",
+    _K.E_COLS: f"the column count NCOLUMNS (1..{MAX_COLS})",
+    _K.E_HEADER_END: "the end of the header line 'NROWS NCOLUMNS'",
+    _K.E_NHOLES: "the hole count NHOLES (0 or more)",
+    _K.E_NHOLES_END: "the end of the line 'NHOLES'",
+    _K.E_HOLE_ROW: "HOLE_ROW (1..{rows})",
+    _K.E_HOLE_COL: "HOLE_COLUMN (1..{cols})",
+    _K.E_HOLE_END: "the end of the hole line 'HOLE_ROW HOLE_COLUMN'",
+    _K.E_PICK_ROW: "PICK_ROW (an integer)",
+    _K.E_PICK_COL: "PICK_COLUMN (an integer)",
+    _K.E_PICK_END: "the end of the pick line 'PICK_ROW PICK_COLUMN'",
 }
-_HOLE_CODES, _PICK_CODES = (E_HOLE_ROW, E_HOLE_COL, E_HOLE_END), (E_PICK_ROW, E_PICK_COL, E_PICK_END)
-_LINE_FIRST = (E_NHOLES, E_HOLE_ROW)  # met at the start of a line: nothing there is a blank line
+_HOLE_CODES, _PICK_CODES = (_K.E_HOLE_ROW, _K.E_HOLE_COL, _K.E_HOLE_END), (_K.E_PICK_ROW, _K.E_PICK_COL, _K.E_PICK_END)
+_LINE_FIRST = (_K.E_NHOLES, _K.E_HOLE_ROW)  # met at the start of a line: nothing there is a blank line
 
 
 class PickWarning(JudgeWarning):
@@ -77,15 +66,16 @@ class PickWarning(JudgeWarning):
         self.text, self.rows, self.cols = text, rows, cols
 
     def __str__(self) -> str:
-        return (f"{self.line}:{self.column}: game {self.game}, pick {self.pick}: warning: "
-                f"pick '{self.text}' is outside the {self.rows}x{self.cols} field; nothing changes")
+        return PICK_WARNING.format(**{name: getattr(self, name) for name in PICK_WARNING_FIELDS})
 
     def __repr__(self) -> str:
         return f"<PickWarning {self}>"
 
 
-_WARNING = re.compile(r"(\d+):(\d+): game (\d+), pick (\d+): warning: pick '(.*)' is outside "
-                      r"the (\d+)x(\d+) field; nothing changes")
+# The kernels' warning lines, read back: PICK_WARNING with its fields as groups.
+_WARNING = re.compile("".join(
+    re.escape(literal) + (f"(?P<{field}>.*)" if field == "text" else f"(?P<{field}>\\d+)" if field else "")
+    for literal, field, _, _ in Formatter().parse(PICK_WARNING)))
 
 
 def _warnings(text: bytes) -> list[JudgeWarning]:
@@ -94,8 +84,9 @@ def _warnings(text: bytes) -> list[JudgeWarning]:
     for line in text.decode("ascii").splitlines():
         match = _WARNING.fullmatch(line)
         assert match is not None, line  # the kernels write exactly this form
-        ln, col, game, pick, shown, rows, cols = match.groups()
-        found.append(PickWarning(int(game), int(pick), int(ln), int(col), shown, int(rows), int(cols)))
+        fields: dict[str, Any] = {name: value if name == "text" else int(value)
+                                  for name, value in match.groupdict().items()}
+        found.append(PickWarning(**fields))
     return found
 
 

@@ -1,6 +1,21 @@
-"""Argument checks shared by the kernel and its twin (each passes its own
-capacities), so both refuse exactly the same fields with the same error."""
+"""Argument checks and the warning text shared by the kernel and its twin
+(each passes its own capacities), so both refuse exactly the same fields
+with the same error and warn in the same words."""
 from collections.abc import Iterable
+from string import Formatter
+
+# The warning of a processed pick outside its field, written once: the twin and
+# gopher.PickWarning format it, the kernel writes its literal pieces around the
+# fields (in this order: it writes no names), gopher reads the kernels' lines
+# back with a pattern made from it.  ``text`` is the pick as written, cut like
+# the tokens of error messages.
+PICK_WARNING = ("{line}:{column}: game {game}, pick {pick}: warning: pick '{text}' is outside "
+                "the {rows}x{cols} field; nothing changes")
+PICK_WARNING_FIELDS = ("line", "column", "game", "pick", "text", "rows", "cols")
+# The literal text before each field, then after the last one.
+PICK_WARNING_PIECES = tuple(literal for literal, _, _, _ in Formatter().parse(PICK_WARNING))
+if tuple(field for _, field, _, _ in Formatter().parse(PICK_WARNING) if field) != PICK_WARNING_FIELDS:
+    raise AssertionError("PICK_WARNING must name PICK_WARNING_FIELDS, in that order")
 
 
 def check_field(rows: int, cols: int, holes: Iterable[tuple[int, int]], max_rows: int, max_cols: int

@@ -36,24 +36,47 @@ cdef char *put_token(char *p, const unsigned char *head, int m) noexcept nogil:
     return put_text(p, b"...", 3) if m > SHOWN else p
 
 
+# The literal pieces of _check.PICK_WARNING, around its seven fields (kept
+# alive by _PIECES; read without the GIL).
+_PIECES = tuple(piece.encode() for piece in PICK_WARNING_PIECES)
+cdef const char *piece[8]
+cdef Py_ssize_t piece_len[8]
+cdef Py_ssize_t pieces_len = 0
+
+
+cdef void point_at_pieces(tuple pieces):
+    global pieces_len
+    cdef bytes text
+    cdef int i
+    for i, text in enumerate(pieces):
+        piece[i], piece_len[i] = text, len(text)
+        pieces_len += len(text)
+
+
+point_at_pieces(_PIECES)
+
+
+cdef inline char *put_piece(char *p, int i) noexcept nogil:
+    return put_text(p, piece[i], piece_len[i])
+
+
 cdef int put_warning(Sink *o, Scanner *s, int game, int npick, const Patches *f) noexcept nogil:
-    """'LINE:COL: game G, pick K: warning: pick 'R C' is outside the RxC
-    field; nothing changes' for the pick just read (R is the previous token,
-    C the last); -1 if the output failed."""
+    """The PICK_WARNING line for the pick just read (its text 'R C': R the
+    previous token, C the last); -1 if the output failed."""
     cdef long long line, line2
     cdef Py_ssize_t col, col2
     cdef unsigned char r[SHOWN + 1]
     cdef unsigned char c[SHOWN + 1]
     cdef int nr = token_head(s, s.prev, True, &line, &col, r)
     cdef int nc = token_head(s, s.tok, True, &line2, &col2, c)
-    cdef char *p = reserve(&o.w, 160 + 2 * (SHOWN + 3))
+    cdef char *p = reserve(&o.w, pieces_len + 6 * 21 + 2 * (SHOWN + 3) + 2)
     if p == NULL:
         return -1
-    p = put_text(put_int(put_text(put_int(p, line), b":", 1), col), b": game ", 7)
-    p = put_text(put_int(put_text(put_int(p, game), b", pick ", 7), npick), b": warning: pick '", 17)
-    p = put_token(put_text(put_token(p, r, nr), b" ", 1), c, nc)
-    p = put_int(put_text(p, b"' is outside the ", 17), f.rows)
-    p = put_text(put_int(put_text(p, b"x", 1), f.cols), b" field; nothing changes\n", 24)
+    p = put_int(put_piece(put_int(put_piece(p, 0), line), 1), col)
+    p = put_int(put_piece(put_int(put_piece(p, 2), game), 3), npick)
+    p = put_token(put_text(put_token(put_piece(p, 4), r, nr), b" ", 1), c, nc)
+    p = put_int(put_piece(put_int(put_piece(p, 5), f.rows), 6), f.cols)
+    p = put_text(put_piece(p, 7), b"\n", 1)
     o.w.used = p - o.w.buf
     return out_boundary(&o.w)
 

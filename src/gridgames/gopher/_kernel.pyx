@@ -8,7 +8,7 @@ from libc.string cimport memset, memcpy
 from gridgames._out cimport Out, out_open, reserve, out_boundary, out_close, put_text, put_int
 from gridgames._scan cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
                               scan_open, scan_close, where, token_head)
-from gridgames.gopher._check import check_field
+from gridgames.gopher._check import PICK_WARNING_PIECES, check_field
 
 # The values the pure twin reads from the .pxd (tests/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, PICK_FELL=PICK_FELL, PICK_OUTSIDE=PICK_OUTSIDE,

@@ -12,25 +12,9 @@ from typing import Optional, Union
 from .._limits import constants
 from .._out import Out
 from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
-from ._check import check_field
+from ._check import PICK_WARNING, check_field
 
 # Capacities and codes, read from the compiled kernel's .pxd.
-# (constants() attributes are untyped: their types are declared here)
-MAX_ROWS: int
-MAX_COLS: int
-PICK_FELL: int
-PICK_OUTSIDE: int
-E_ROWS: int
-E_COLS: int
-E_HEADER_END: int
-E_NHOLES: int
-E_NHOLES_END: int
-E_HOLE_ROW: int
-E_HOLE_COL: int
-E_HOLE_END: int
-E_PICK_ROW: int
-E_PICK_COL: int
-E_PICK_END: int
 _K = constants("gopher/_kernel.pxd")
 MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS
 PICK_FELL, PICK_OUTSIDE = _K.PICK_FELL, _K.PICK_OUTSIDE
@@ -176,8 +160,8 @@ def _shown(scan: Scanner, at: int) -> tuple[int, int, str]:
 def _warning(scan: Scanner, game: int, npick: int, rows: int, cols: int) -> bytes:
     line, col, r = _shown(scan, scan.prev)
     c = _shown(scan, scan.tok)[2]
-    return (b"%d:%d: game %d, pick %d: warning: pick '%s %s' is outside the %dx%d field; "
-            b"nothing changes\n" % (line, col, game, npick, r.encode(), c.encode(), rows, cols))
+    return PICK_WARNING.format(line=line, column=col, game=game, pick=npick, text=f"{r} {c}",
+                               rows=rows, cols=cols).encode() + b"\n"
 
 
 def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None,

@@ -8,7 +8,7 @@ solution checker and a complete solver.
 . 1
 >>> check(puzzle, solution).valid
 True
->>> bad = Solution.parse("2 2\\n1 #\\n1 .\\n")
+>>> bad = Solution.from_text("2 2\\n1 #\\n1 .\\n")
 >>> print(check(puzzle, bad))
 rule covered broken at row 2, column 2: the square is on no path
 >>> solve(puzzle) == solution, count_solutions(puzzle)
@@ -28,39 +28,42 @@ from typing import NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
+from .._limits import constants
+from .._renamed import Renamed
 from .._rng import MASK as _MASK
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
 
-# The checker's rules by kernel code (0, the size, is checked here), in the
-# order they are tried: the first broken one is reported, at its first square.
+# The checker's rules by kernel code, in the order they are tried: the first
+# broken one is reported, at its first square (R_SIZE is checked here).
+_K = constants("numberlink/_kernel.pxd")
 RULES = {
-    0: ("size", "the solution has the puzzle's number of rows and columns"),
-    1: ("solid", "a solid square of the puzzle stays solid"),
-    2: ("covered", "every other square is on a path"),
-    3: ("endpoint", "an endpoint is on the path of its own number"),
-    4: ("number", "every path number is a pair of endpoints in the puzzle"),
-    5: ("endpoint-degree", "an endpoint has exactly one neighbour on its path"),
-    6: ("path-degree", "any other path square has exactly two neighbours on its path "
-                       "(the path neither breaks off nor touches itself)"),
-    7: ("loop", "every path square lies on the chain between its two endpoints"),
+    _K.R_SIZE: ("size", "the solution has the puzzle's number of rows and columns"),
+    _K.R_SOLID: ("solid", "a solid square of the puzzle stays solid"),
+    _K.R_COVERED: ("covered", "every other square is on a path"),
+    _K.R_ENDPOINT: ("endpoint", "an endpoint is on the path of its own number"),
+    _K.R_NUMBER: ("number", "every path number is a pair of endpoints in the puzzle"),
+    _K.R_END_DEGREE: ("endpoint-degree", "an endpoint has exactly one neighbour on its path"),
+    _K.R_DEGREE: ("path-degree", "any other path square has exactly two neighbours on its path "
+                                 "(the path neither breaks off nor touches itself)"),
+    _K.R_LOOP: ("loop", "every path square lies on the chain between its two endpoints"),
 }
 
 
 def _explain(rule: int, a: int, b: int) -> str:
-    if rule == 1:
+    if rule == _K.R_SOLID:
         return f"the square is solid in the puzzle but on path {a} in the solution"
-    if rule == 2:
+    if rule == _K.R_COVERED:
         return ("the square is on no path" if a == EMPTY
                 else "the square is solid in the solution but not in the puzzle")
-    if rule == 3:
+    if rule == _K.R_ENDPOINT:
         return f"endpoint {a} is on path {b}"
-    if rule == 4:
+    if rule == _K.R_NUMBER:
         return f"path {a} has no endpoints in the puzzle (its numbers are 1..{b})" if b \
             else f"path {a} has no endpoints in the puzzle (it has none)"
-    if rule == 5:
+    if rule == _K.R_END_DEGREE:
         return f"endpoint {a} has {_neighbours(b)} on its path, expected 1"
-    if rule == 6:
+    if rule == _K.R_DEGREE:
         why = "the path breaks off here" if b < 2 else "the path touches itself here"
         return f"this square of path {a} has {_neighbours(b)} on its path, expected 2 ({why})"
     return f"this square of path {a} is on a loop, apart from the path between its endpoints"
@@ -101,13 +104,15 @@ class _Board:
         return board
 
     @classmethod
-    def parse(cls: type[B], text: Union[str, bytes]) -> B:
+    def from_text(cls: type[B], text: Union[str, bytes]) -> B:
         """Read the text format (str or bytes).  Raises ``JudgeError`` (with
         ``line`` and ``column``) on a bad size line, a wrong row length, an
         unknown token, numbers with a gap, and (puzzles) a number that does
         not appear exactly twice."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         return cls._make(*_parse(data, cls._solution))
+
+    parse = Renamed("from_text")  # the old name (CHANGELOG.md), as samegame.Board.from_text
 
     def render(self) -> str:
         """The text format: 'R C', then the rows top first; ends in a newline."""

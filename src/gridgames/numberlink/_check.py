@@ -1,12 +1,14 @@
 """Limits and argument checks shared by the kernel, its twin and the text
 reader, so every backend refuses exactly the same input with the same
-ValueError (the kernel's ``_kernel.pxd`` repeats the three constants for C)."""
+ValueError (the limits and square codes are those of ``_kernel.pxd``)."""
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
-MAX_SIDE = 1000
-EMPTY, SOLID = 0, -1
+from .._limits import constants
+
+_K = constants("numberlink/_kernel.pxd")
+MAX_SIDE, EMPTY, SOLID = _K.MAX_SIDE, _K.EMPTY, _K.SOLID
 INT_MAX = 2 ** 31 - 1
 
 

@@ -8,6 +8,7 @@ cpdef enum:
 
 # The checker's rules, in the order they are tried (see numberlink.RULES).
 cpdef enum:
+    R_SIZE = 0           # the sizes agree (numberlink.check tests it, not the kernel)
     R_SOLID = 1          # a solid square of the puzzle stays solid
     R_COVERED = 2        # every other square is on a path
     R_ENDPOINT = 3       # an endpoint is on the path of its own number

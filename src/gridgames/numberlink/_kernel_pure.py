@@ -6,10 +6,13 @@ from array import array
 from collections.abc import Sequence
 from typing import Optional
 
+from .._limits import constants
 from .._rng import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
-R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER, R_END_DEGREE, R_DEGREE, R_LOOP = range(1, 8)
+_K = constants("numberlink/_kernel.pxd")
+R_SOLID, R_COVERED, R_ENDPOINT, R_NUMBER = _K.R_SOLID, _K.R_COVERED, _K.R_ENDPOINT, _K.R_NUMBER
+R_END_DEGREE, R_DEGREE, R_LOOP = _K.R_END_DEGREE, _K.R_DEGREE, _K.R_LOOP
 
 
 # --- random numbers --------------------------------------------------------
@@ -51,19 +54,17 @@ def _neighbour_table(rows: int, cols: int) -> list[list[int]]:
     return table
 
 
-def generate(rows: int, cols: int, seed: int) -> tuple[array[int], list[int]]:
-    """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
-    rows*cols path numbers, row-major top row first, SOLID where no path
-    goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
-    rows, cols = board_size(rows, cols)
-    rng = _SplitMix64(seed)
-    n = rows * cols
-    near = _neighbour_table(rows, cols)
-    parent = list(range(n))  # union-find forest, union by size, path compression
-    size = [1] * n
-    used = bytearray(n)      # on a path already
+class _Forest:
+    """Union-find over the squares: union by size, path compression."""
 
-    def find(i: int) -> int:
+    __slots__ = ("parent", "size")
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+        self.size = [1] * n
+
+    def find(self, i: int) -> int:
+        parent = self.parent
         root = i
         while parent[root] != root:
             root = parent[root]
@@ -71,33 +72,45 @@ def generate(rows: int, cols: int, seed: int) -> tuple[array[int], list[int]]:
             parent[i], i = root, parent[i]
         return root
 
-    def join(a: int, b: int) -> None:
-        ra, rb = find(a), find(b)
+    def join(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
-        if size[ra] < size[rb]:
+        if self.size[ra] < self.size[rb]:
             ra, rb = rb, ra
-        parent[rb] = ra
-        size[ra] += size[rb]
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
 
-    # Fenwick tree over edge ids (2i = (i, i+1), 2i+1 = (i, i+cols)): 1 while
-    # both squares of the pair are free.
-    nedges = 2 * n
-    tree = [0] * (nedges + 1)
-    for e in range(nedges):
-        i = e >> 1
-        tree[e + 1] = int(i % cols < cols - 1) if e & 1 == 0 else int(i + cols < n)
-    free_pairs = sum(tree)
-    for e in range(1, nedges + 1):
-        j = e + (e & -e)
-        if j <= nedges:
-            tree[j] += tree[e]
-    top = 1
-    while top * 2 <= nedges:
-        top *= 2
 
-    def edge_kth(k: int) -> int:
-        pos, step = 0, top
+class _FreePairs:
+    """The pairs of next-door squares both still free, as a Fenwick tree over
+    edge ids (2i = (i, i+1), 2i+1 = (i, i+cols)): ``count`` of them, the
+    ``kth`` in reading order, and ``take`` a square off the free ones."""
+
+    __slots__ = ("cols", "near", "used", "nedges", "tree", "top", "count")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        n = rows * cols
+        self.cols, self.near = cols, _neighbour_table(rows, cols)
+        self.used = bytearray(n)  # on a path already
+        self.nedges = nedges = 2 * n
+        tree = self.tree = [0] * (nedges + 1)
+        for e in range(nedges):
+            i = e >> 1
+            tree[e + 1] = int(i % cols < cols - 1) if e & 1 == 0 else int(i + cols < n)
+        self.count = sum(tree)
+        for e in range(1, nedges + 1):
+            j = e + (e & -e)
+            if j <= nedges:
+                tree[j] += tree[e]
+        self.top = 1
+        while self.top * 2 <= nedges:
+            self.top *= 2
+
+    def kth(self, k: int) -> int:
+        """The edge id of the k-th free pair (0-based)."""
+        tree, nedges = self.tree, self.nedges
+        pos, step = 0, self.top
         k += 1
         while step:
             if pos + step <= nedges and tree[pos + step] < k:
@@ -106,48 +119,57 @@ def generate(rows: int, cols: int, seed: int) -> tuple[array[int], list[int]]:
             step >>= 1
         return pos
 
-    def take(i: int) -> int:
+    def take(self, i: int) -> None:
         """Put square i on a path: the pairs it formed with free squares go."""
-        removed = 0
-        for m in near[i]:
+        tree, nedges, used = self.tree, self.nedges, self.used
+        for m in self.near[i]:
             if not used[m]:
                 e = 2 * i + (0 if m == i + 1 else 1) if m > i else 2 * m + (0 if i == m + 1 else 1)
                 e += 1
                 while e <= nedges:
                     tree[e] -= 1
                     e += e & -e
-                removed += 1
+                self.count -= 1
         used[i] = 1
-        return removed
 
+
+def generate(rows: int, cols: int, seed: int) -> tuple[array[int], list[int]]:
+    """Generate a board.  Returns (cells, ends): ``cells`` an array('i') of
+    rows*cols path numbers, row-major top row first, SOLID where no path
+    goes; ``ends`` the list [first, last square of path 1, of path 2, ...]."""
+    rows, cols = board_size(rows, cols)
+    rng = _SplitMix64(seed)
+    n = rows * cols
+    forest, free = _Forest(n), _FreePairs(rows, cols)
+    near, used = free.near, free.used
     label = [0] * n
     ends: list[int] = []
-    while free_pairs > 0:
+    while free.count > 0:
         # One draw picks the pair (d // 2, in reading order) and which of its
         # squares the path starts from (d % 2: 0 the upper/left one).
-        d = rng.uniform(2 * free_pairs)
-        e = edge_kth(d >> 1)
+        d = rng.uniform(2 * free.count)
+        e = free.kth(d >> 1)
         a = e >> 1
         b = a + (cols if e & 1 else 1)
         if d & 1:
             a, b = b, a
-        free_pairs -= take(a)
-        free_pairs -= take(b)
-        join(a, b)
+        free.take(a)
+        free.take(b)
+        forest.join(a, b)
         end = b
-        while True:
-            root = find(end)
+        while True:  # extend the path at random while a square touches only its end
+            root = forest.find(end)
             cand = [nb for nb in near[end] if not used[nb] and not any(
-                m != end and used[m] and find(m) == root for m in near[nb])]
+                m != end and used[m] and forest.find(m) == root for m in near[nb])]
             if not cand:
                 break
             m = cand[rng.uniform(len(cand))]
-            free_pairs -= take(m)
-            join(end, m)
+            free.take(m)
+            forest.join(end, m)
             end = m
         ends += (a, end)
-        label[find(a)] = len(ends) // 2
-    cells = array("i", [label[find(i)] if used[i] else SOLID for i in range(n)])
+        label[forest.find(a)] = len(ends) // 2
+    cells = array("i", [label[forest.find(i)] if used[i] else SOLID for i in range(n)])
     return cells, ends
 
 

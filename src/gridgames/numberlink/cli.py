@@ -216,7 +216,7 @@ def _check(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail(GAME, f"cannot read {shown(name)}: {exc.strerror}", 2)
         try:
-            boards.append(kind.parse(data))
+            boards.append(kind.from_text(data))
         except JudgeError as err:
             return fail(GAME, f"{shown(name)}:{err}", 1)
     verdict = check(*boards)

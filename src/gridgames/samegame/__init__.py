@@ -32,23 +32,27 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._limits import constants
+from .._renamed import module_getattr
 from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
 from . import _solve
-from ._kernel_pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
-from ._solve import ALGORITHMS, Solution, solve
-from ._text import FormatError, format_boards, parse_boards
+from ._solve import ALGORITHMS, Solution as SearchResult, solve as search_boards
+from ._text import EMPTY as _EMPTY, FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
     from ._kernel import State
 
+_K = constants("samegame/_kernel.pxd")  # capacities and codes (read once, no kernel import)
+MAX_COLS, MAX_ROWS = _K.MAX_COLS, _K.MAX_ROWS
+
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
-    E_ROWS: f"the row count M (1..{MAX_ROWS}, or 0 to end the input)",
-    E_COLS: f"the column count N (1..{MAX_COLS}, or 0 to end the input)",
-    E_CELL: "a cell value 0..9",
-    E_SEL_ROW: "a selection row (a non-negative integer; '0 0' ends the grid)",
-    E_SEL_COL: "a selection column (a non-negative integer)",
+    _K.E_ROWS: f"the row count M (1..{MAX_ROWS}, or 0 to end the input)",
+    _K.E_COLS: f"the column count N (1..{MAX_COLS}, or 0 to end the input)",
+    _K.E_CELL: "a cell value 0..9",
+    _K.E_SEL_ROW: "a selection row (a non-negative integer; '0 0' ends the grid)",
+    _K.E_SEL_COL: "a selection column (a non-negative integer)",
 }
 
 
@@ -131,7 +135,7 @@ class Board(Wrapper):
     def grid(self) -> list[tuple[Optional[int], ...]]:
         """Rows top first, each a tuple of colours (None for an empty cell)."""
         snap, n = self._state.snapshot(), self.cols
-        return [tuple(None if v == 10 else v for v in snap[r * n:(r + 1) * n])
+        return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
     def render(self) -> str:
@@ -154,7 +158,7 @@ class Board(Wrapper):
 
     def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop: Optional[Any] = None) -> Solution:
+               time: Optional[float] = None, stop: Optional[Any] = None) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -172,7 +176,7 @@ class Board(Wrapper):
         playouts).  ``time``: seconds after which the best so far is
         returned; so does Ctrl-C (in the main thread) and ``stop.set()`` (a
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
-        same Solution on both backends (a time limit makes it depend on
+        same SearchResult on both backends (a time limit makes it depend on
         speed)."""
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
@@ -217,5 +221,8 @@ def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
     return read_boards(text, "standard20.txt", backend=backend)
 
 
-__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "Solution", "ALGORITHMS", "solve", "read_boards",
-           "write_boards", "standard_boards", "FormatError"]
+__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
+           "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError"]
+
+# Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
+__getattr__ = module_getattr(__name__, globals(), {"Solution": "SearchResult", "solve": "search_boards"})

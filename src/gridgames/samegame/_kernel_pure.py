@@ -15,16 +15,6 @@ from ._check import check_cells
 from ._text import EMPTY, render_snapshot
 
 # Capacities and codes, read from the compiled kernel's .pxd files.
-# (constants() attributes are untyped: their types are declared here)
-MAX_ROWS: int
-MAX_COLS: int
-BOARD_ROWS: int
-BOARD_COLS: int
-E_ROWS: int
-E_COLS: int
-E_CELL: int
-E_SEL_ROW: int
-E_SEL_COL: int
 _K, _B = constants("samegame/_kernel.pxd"), constants("samegame/_board.pxd")
 MAX_ROWS, MAX_COLS = _K.MAX_ROWS, _K.MAX_COLS     # the judge's buffers
 BOARD_ROWS, BOARD_COLS = _B.BIG_ROWS, _B.BIG_COLS  # State (Board) and the search

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..cli._args import add_command
 from ..cli._io import fail, read_input, shown
-from . import ALGORITHMS, Board, FormatError, read_boards, solve, standard_boards
+from . import ALGORITHMS, Board, FormatError, read_boards, search_boards, standard_boards
 
 GAME = "samegame"
 
@@ -90,7 +90,7 @@ def _solve(args: argparse.Namespace) -> int:
     progress = Progress(len(boards)) if sys.stderr.isatty() else None
     total, done, interrupted = 0, 0, False
     try:
-        for k, s in enumerate(solve(boards, args.algo, seed=args.seed % 2**64, threads=args.threads,
+        for k, s in enumerate(search_boards(boards, args.algo, seed=args.seed % 2**64, threads=args.threads,
                                     **options), 1):
             total, done = total + s.score, k
             if args.json:

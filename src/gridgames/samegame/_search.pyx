@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memcpy
 
 from gridgames._rng cimport u64, sm_uniform, sm_unit
-from gridgames.samegame._board cimport (BigGrid, BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS,
+from gridgames.samegame._board cimport (BigGrid, BIG_STRIDE, BIG_NCELLS,
                                         COLOURS, EMPTY, gain, settle, take_region)
 from gridgames.samegame._kernel cimport State
 
@@ -44,17 +44,6 @@ cdef extern from *:
     #endif
     """
     double gg_now() noexcept nogil
-
-cpdef enum:
-    MAX_MOVES = BIG_ROWS * BIG_COLS // 2  # regions of 2+ cells, and moves in a game
-    RUNNING = 0                            # Search.stopped: why a search ended early
-    STOPPED_TIME = 1
-    STOPPED_FLAG = 2
-    STOPPED_INTERRUPT = 3
-    ALGO_RANDOM = 0
-    ALGO_NMCS = 1
-    ALGO_NRPA = 2
-    ALGO_BEAM = 3
 
 ctypedef struct Move:
     int cell, colour, size

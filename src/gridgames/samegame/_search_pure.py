@@ -7,13 +7,15 @@ import time
 from math import exp
 from typing import Any, NamedTuple, Optional
 
+from .._limits import constants
 from .._rng import SplitMix64
 
 RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 
-MAX_MOVES = 20 * 40 // 2
-RUNNING, STOPPED_TIME, STOPPED_FLAG, STOPPED_INTERRUPT = 0, 1, 2, 3
-ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = 0, 1, 2, 3
+_S = constants("samegame/_search.pxd")
+MAX_MOVES, RUNNING, STOPPED_TIME, STOPPED_FLAG = _S.MAX_MOVES, _S.RUNNING, _S.STOPPED_TIME, _S.STOPPED_FLAG
+STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = \
+    _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM
 
 
 class Stop:

@@ -7,11 +7,15 @@ from operator import index
 from typing import Any, NamedTuple, Optional
 
 from .._backend import kernel as _load
+from .._limits import constants
 
-ALGORITHMS = ("random", "nmcs", "nrpa", "beam")
+_S = constants("samegame/_search.pxd")  # the search kernels' codes
+_ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
+ALGORITHMS = tuple(_ALGO)
 # iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
 DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
-STOPPED = (None, "time", "stop", "interrupt")  # by the kernels' STOPPED_* codes
+STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",
+           _S.STOPPED_INTERRUPT: "interrupt"}
 
 
 class Solution(NamedTuple):
@@ -46,7 +50,7 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
     seconds = 0.0 if time is None else float(time)
     if not seconds >= 0:
         raise ValueError(f"time must be a non-negative number of seconds, not {time!r}")
-    return ALGORITHMS.index(algo), level, iterations, width, seed, seconds
+    return _ALGO[algo], level, iterations, width, seed, seconds
 
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,

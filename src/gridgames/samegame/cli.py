@@ -2,8 +2,7 @@
 from ..cli._args import Commands, add_judge_game
 from ..cli._io import run_judge
 from ..cli._tools import register_tools
-from . import _research_cli, judge
-from ._kernel_pure import MAX_COLS, MAX_ROWS
+from . import MAX_COLS, MAX_ROWS, _research_cli, judge
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "

@@ -16,38 +16,28 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._limits import constants
 from .._rows import int_rows
 from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
-from ._kernel_pure import (
-    E_COUNT,
-    E_HEIGHT,
-    E_MISSING,
-    E_MOVE,
-    E_MOVES,
-    E_ROWS,
-    E_RUN,
-    E_TILE,
-    E_WIDTH,
-    FAR,
-    MAX_ROWS,
-    MAX_WIDTH,
-)
 
 if TYPE_CHECKING:
     from ._kernel import State
 
+_K = constants("tilematch/_kernel.pxd")  # capacities and codes (read once, no kernel import)
+FAR, MAX_ROWS, MAX_WIDTH = _K.FAR, _K.MAX_ROWS, _K.MAX_WIDTH
+
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
-    E_COUNT: f"the number of data sets D (0..{HUGE - 1})",
-    E_MISSING: "another data set (the board size 'W H'; D announces more)",
-    E_WIDTH: f"the board width W (1..{MAX_WIDTH})",
-    E_HEIGHT: f"the board height H (1..{MAX_ROWS})",
-    E_RUN: "the run length K (2 or more)",
-    E_ROWS: f"the number of given rows R (0..{MAX_ROWS})",
-    E_TILE: "a tile 0..9",
-    E_MOVES: f"the number of moves M (0..{HUGE - 1})",
-    E_MOVE: "a move coordinate (an integer)",
+    _K.E_COUNT: f"the number of data sets D (0..{HUGE - 1})",
+    _K.E_MISSING: "another data set (the board size 'W H'; D announces more)",
+    _K.E_WIDTH: f"the board width W (1..{MAX_WIDTH})",
+    _K.E_HEIGHT: f"the board height H (1..{MAX_ROWS})",
+    _K.E_RUN: "the run length K (2 or more)",
+    _K.E_ROWS: f"the number of given rows R (0..{MAX_ROWS})",
+    _K.E_TILE: "a tile 0..9",
+    _K.E_MOVES: f"the number of moves M (0..{HUGE - 1})",
+    _K.E_MOVE: "a move coordinate (an integer)",
 }
 
 

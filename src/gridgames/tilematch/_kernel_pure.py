@@ -14,19 +14,6 @@ from .._scan import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
 # Capacities and codes, read from the compiled kernel's .pxd.
-MAX_WIDTH: int
-MAX_ROWS: int
-EMPTY: int
-FAR: int
-E_COUNT: int
-E_MISSING: int
-E_WIDTH: int
-E_HEIGHT: int
-E_RUN: int
-E_ROWS: int
-E_TILE: int
-E_MOVES: int
-E_MOVE: int
 _K = constants("tilematch/_kernel.pxd")
 MAX_WIDTH, MAX_ROWS, EMPTY, FAR = _K.MAX_WIDTH, _K.MAX_ROWS, _K.EMPTY, _K.FAR
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).

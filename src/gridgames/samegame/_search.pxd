@@ -1,0 +1,14 @@
+# Sizes and codes of the SameGame search kernel, named once: _search.pyx
+# compiles them in, its twin and samegame._solve read them (gridgames._limits).
+from gridgames.samegame._board cimport BIG_ROWS, BIG_COLS
+
+cpdef enum:
+    MAX_MOVES = BIG_ROWS * BIG_COLS // 2  # regions of 2+ cells, and moves in a game
+    RUNNING = 0                            # Search.stopped: why a search ended early
+    STOPPED_TIME = 1
+    STOPPED_FLAG = 2
+    STOPPED_INTERRUPT = 3
+    ALGO_RANDOM = 0
+    ALGO_NMCS = 1
+    ALGO_NRPA = 2
+    ALGO_BEAM = 3
