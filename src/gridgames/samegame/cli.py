@@ -2,6 +2,7 @@
 from .._cli import Commands, add_judge_game
 from .._judge import run_judge
 from .._toolkit import register_tools
+from ..pictures._cli import register_show
 from . import _research_cli, judge
 from ._pure import MAX_COLS, MAX_ROWS
 
@@ -20,3 +21,4 @@ def register(subparsers: Commands) -> None:
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "samegame")
+    register_show(commands, "samegame")  # gridgames.pictures: the HTML step-through page
