@@ -86,8 +86,10 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
     if case is not None and not cases:
         raise ValueError(f"there is no case {case}: {name} has {count} complete cases")
     error = f"The judge stopped at {name}:{result.error}" if result.error else None
-    unit = {"samegame": "grids", "tilematch": "data sets", "gopher": "games"}[game]
-    subtitle = f"{name}: {len(cases)} {unit} shown, {sum(len(c.frames) for c in cases)} steps"
+    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
+    steps_shown = sum(len(c.frames) for c in cases)
+    subtitle = (f"{name}: {len(cases)} {unit}{'s' * (len(cases) != 1)}, {steps_shown} steps, "
+                f"each beside the judge's output")
     return _html.page(f"{game}: {name}", subtitle, cases, _STATUS[game], error), result.error
 
 

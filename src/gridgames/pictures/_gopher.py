@@ -73,16 +73,18 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
         at += 2 + count
         field = Field(rows, cols, [(r, c) for r, c in holes], backend=backend)
         frames = [Frame(draw(field, holes=True, titles=False), f"game {number}: {rows}x{cols}, {count} holes "
-                        "(marked faintly), no pick yet", f"{field.safe_left} safe left", "")]
+                        "(marked faintly), no pick yet", str(field.safe_left), "")]
         k = 0
         while at < len(lines) and lines[at].strip() and boards:
             r, c = (min(max(int(v), -COORD), COORD) for v in lines[at].split())
             at, k = at + 1, k + 1
-            seen = _unseen(field)
+            seen, over = _unseen(field), field.fell
             outcome = field.pick(r, c)
             what = ("outside the field: nothing changes" if outcome.outside else
+                    "nothing changes: the game is over" if over else
                     "fell in a hole: the game is over" if outcome.fell else
-                    f"inspected {outcome.revealed} patches" if outcome.revealed else "nothing changes")
+                    f"inspected {outcome.revealed} patch{'es' * (outcome.revealed > 1)}" if outcome.revealed
+                    else "nothing changes (already inspected)")
             frames.append(Frame(draw(field, (r, c), seen - _unseen(field), True, False),
-                                f"pick {k}: ({r}, {c}) {what}", f"{field.safe_left} safe left", boards.pop(0)))
+                                f"pick {k}: ({r}, {c}) {what}", str(field.safe_left), boards.pop(0)))
         yield Case(f"Game {number}", frames)

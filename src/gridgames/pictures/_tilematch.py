@@ -54,9 +54,10 @@ def settle(board: Board, out: str) -> Iterator[Frame]:
     for phase in board.settle():
         after = board.grid(hidden=True)
         noun = "fell" if phase.kind == "drops" else "removed"
-        text = f"{phase.kind}: {phase.count} tiles {noun}" if phase.count else f"no {phase.kind}"
+        tiles = f"{phase.count} tile{'s' * (phase.count > 1)}"
+        text = f"{phase.kind}: {tiles} {noun}" if phase.count else f"no {phase.kind}"
         text += ": the board is cleared" if phase.cleared else ""
-        yield Frame(draw(board, _changed(before, after), False), text, f"{board.tiles} tiles", out)
+        yield Frame(draw(board, _changed(before, after), False), text, str(board.tiles), out)
         before = after
 
 
@@ -75,19 +76,19 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
         said = dict(enumerate(parts[1:]))  # the judge's lines of move 0, 1, ...
         board = Board(rows, k=k, height=h, backend=backend)
         frames = [Frame(draw(board, titles=False), f"data set {number}: the board as read",
-                        f"{board.tiles} tiles", parts[0])]
+                        str(board.tiles), parts[0])]
         frames += settle(board, said.get(0, ""))
         for n, (c1, r1, c2, r2) in enumerate(moves, 1):
             if board.cleared:
                 skipped = f"the board is cleared: moves {n}..{len(moves)} are skipped"
-                frames.append(Frame(draw(board, titles=False), skipped, "0 tiles", said.get(n - 1, "")))
+                frames.append(Frame(draw(board, titles=False), skipped, "0", said.get(n - 1, "")))
                 break
             where = f"move {n}: ({c1}, {r1}) to ({c2}, {r2})"
             if not board.move(c1, r1, c2, r2):
                 frames.append(Frame(draw(board, titles=False), f"{where} is invalid: nothing changes",
-                                    f"{board.tiles} tiles", said.get(n, "")))
+                                    str(board.tiles), said.get(n, "")))
                 continue
             frames.append(Frame(draw(board, [(c1, r1), (c2, r2)], False), f"{where}: the two tiles swapped",
-                                f"{board.tiles} tiles", said.get(n, "")))
+                                str(board.tiles), said.get(n, "")))
             frames += settle(board, said.get(n, ""))
         yield Case(f"Data set {number}", frames)
