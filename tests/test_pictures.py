@@ -242,3 +242,9 @@ def test_write_is_atomic_and_never_over_an_input(tmp_path):
     with pytest.raises(IsADirectoryError):
         pictures.write(str(tmp_path), "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]  # no temporary file left
+
+
+def test_docstring_example():
+    import doctest
+    failed, attempted = doctest.testmod(pictures)
+    assert (failed, attempted > 0) == (0, True)
