@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import importlib
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from .._judge import JudgeError
-from ._frames import Case
-from ._sheet import html as sheet_html, pages as sheet_pages
-from ._svg import Drawing
+if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
+    from .._judge import JudgeError
+    from ._frames import Case
+    from ._sheet import Item
+    from ._svg import Drawing
 
 FORMATS = ("text", "svg")
 
@@ -61,6 +61,7 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     a frame before every move (the region that goes outlined, the score so
     far) and the final position.  ``boards`` are left unchanged."""
     from . import _html, _samegame
+    from ._frames import Case
     cases = [Case(f"Board {k}", list(_samegame.moves_frames(boards[k - 1].copy(), moves)))
              for k, moves in games]
     return _html.page("SameGame replay", subtitle, cases, "Score")
@@ -96,6 +97,19 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
 _STATUS = {"samegame": "Score", "tilematch": "Tiles left", "gopher": "Safe patches left"}
 
 
+def sheet_pages(title: str, puzzles: Sequence[Item], solutions: Sequence[Item] = ()) -> list[str]:
+    """A printable Number Link sheet as SVG pages (A4): the puzzles, then the
+    solutions, each (label, board); a board None draws the label alone."""
+    from ._sheet import pages
+    return pages(title, puzzles, solutions)
+
+
+def sheet_html(title: str, pages: Sequence[str], note: Optional[str] = None) -> str:
+    """The pages of a sheet as one printable HTML file."""
+    from ._sheet import html
+    return html(title, pages, note)
+
+
 class SameFile(ValueError):
     """The output would replace an input file."""
 
@@ -108,6 +122,7 @@ def write(path: str, text: str, inputs: Sequence[str] = ()) -> None:
         if name not in ("-", "") and os.path.exists(path) and os.path.exists(name) and \
                 os.path.samefile(path, name):
             raise SameFile(f"{path} is an input file: choose another output")
+    import tempfile
     folder = os.path.dirname(os.path.abspath(path))
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".gridgames-",
                                      suffix=".tmp", delete=False) as f:
@@ -133,5 +148,5 @@ def _umask() -> int:
     return mask
 
 
-__all__ = ["FORMATS", "GAMES", "Drawing", "drawing", "svg", "picture", "replay_html", "show_html",
+__all__ = ["FORMATS", "GAMES", "drawing", "svg", "picture", "replay_html", "show_html",
            "sheet_pages", "sheet_html", "write", "SameFile"]
