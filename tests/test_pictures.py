@@ -248,3 +248,39 @@ def test_docstring_example():
     import doctest
     failed, attempted = doctest.testmod(pictures)
     assert (failed, attempted > 0) == (0, True)
+
+
+def mutations(path, count, seed):
+    """``count`` damaged copies of a sample: bytes inserted, deleted, replaced."""
+    import random
+    rng, pieces = random.Random(seed), [b" ", b"\n", b"\n\n", b"0", b"1", b"9", b"-1", b"x", b"\r\n", b"\t", b"100"]
+    data = open(os.path.join(os.path.dirname(__file__), "data", path), "rb").read()
+    for _ in range(count):
+        d = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randint(0, len(d))
+            d[i:i + rng.choice((0, 1, 2))] = rng.choice(pieces) if rng.random() < 0.7 else b""
+        yield bytes(d)
+
+
+@pytest.mark.parametrize("game, sample", [("gopher", "gopher/sample.in"), ("samegame", "samegame/sample.in"),
+                                          ("tilematch", "tilematch/sample2.in")])
+def test_show_follows_the_judge_on_damaged_input(backend, game, sample):
+    """Whatever the judge makes of the input, the page shows it: no exception,
+    and each gopher board / each SameGame grid's final position is the one
+    the judge printed beside it."""
+    for data in mutations(sample, 60, 1):
+        page, error = pictures.show_html(game, data, backend=backend)
+        shown = frames(page)
+        starts = [c["start"] for c in shown["cases"]] + [len(shown["frames"])]
+        for a, b in zip(starts, starts[1:]):
+            for f in shown["frames"][a:b]:
+                if game == "gopher" and f["out"]:
+                    inner = [line[1:-1].replace(" ", "_") for line in f["out"].splitlines()[1:-1]]
+                    assert desc(f["svg"]) == inner, data
+            if game == "samegame":
+                final = desc(shown["frames"][b - 1]["svg"])
+                lines = shown["frames"][b - 1]["out"].rstrip("\n").split("\n")[1:]
+                judged = [len(final[0]) * "."] * len(final) if lines == ["    Game Won"] else \
+                    ["".join(line[4 + 2 * j].replace(" ", ".") for j in range(len(final[0]))) for line in lines]
+                assert final == judged, data

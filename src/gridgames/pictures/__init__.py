@@ -81,9 +81,13 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
     steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = \
         importlib.import_module(f"{__name__}._{game}").show
     cases, count = [], 0
-    for count, found in enumerate(steps(data, result.output, backend), 1):
-        if case is None or case == count:
-            cases.append(found)
+    try:
+        for count, found in enumerate(steps(data, result.output, backend), 1):
+            if case is None or case == count:
+                cases.append(found)
+    except ValueError:  # the bad input the judge stopped at: the cases before it are shown
+        if result.error is None:
+            raise
     if case is not None and not cases:
         raise ValueError(f"there is no case {case}: {name} has {count} complete cases")
     error = f"The judge stopped at {name}:{result.error}" if result.error else None

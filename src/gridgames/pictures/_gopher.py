@@ -55,6 +55,14 @@ def _unseen(field: Field) -> set[tuple[int, int]]:
     return {(i, j) for i, line in enumerate(field.grid(), 1) for j, ch in enumerate(line, 1) if ch == "#"}
 
 
+def _ints(lines: list[bytes], at: int, count: int) -> list[int]:
+    """The ``count`` integers of line ``at``; ValueError if it has not exactly those."""
+    found = [int(v) for v in lines[at].split()] if at < len(lines) else []
+    if len(found) != count:
+        raise ValueError(f"line {at + 1}: expected {count} integers")
+    return found
+
+
 def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
     """The games of a judge file, each pick a step, beside the board the
     judge printed for it.  Stops where the judge's boards stop."""
@@ -67,16 +75,19 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
         if at >= len(lines):
             return
         number += 1
-        rows, cols = map(int, lines[at].split())
-        count = int(lines[at + 1])
-        holes = [tuple(map(int, lines[at + 2 + h].split())) for h in range(count)]
+        rows, cols = _ints(lines, at, 2)
+        count = _ints(lines, at + 1, 1)[0]
+        holes = [_ints(lines, at + 2 + h, 2) for h in range(count)]
         at += 2 + count
         field = Field(rows, cols, [(r, c) for r, c in holes], backend=backend)
         frames = [Frame(draw(field, holes=True, titles=False), f"game {number}: {rows}x{cols}, {count} holes "
                         "(marked faintly), no pick yet", str(field.safe_left), "")]
         k = 0
         while at < len(lines) and lines[at].strip() and boards:
-            r, c = (min(max(int(v), -COORD), COORD) for v in lines[at].split())
+            try:
+                r, c = (min(max(int(v), -COORD), COORD) for v in lines[at].split())
+            except ValueError:  # the bad line the judge stopped at
+                break
             at, k = at + 1, k + 1
             seen, over = _unseen(field), field.fell
             outcome = field.pick(r, c)
