@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
@@ -62,9 +62,9 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     far) and the final position.  ``boards`` are left unchanged."""
     from . import _html, _samegame
     from ._frames import Case
-    cases = [Case(f"Board {k}", list(_samegame.moves_frames(boards[k - 1].copy(), moves)))
-             for k, moves in games]
-    return _html.page("SameGame replay", subtitle, cases, "Score")
+    cases = (Case(f"Board {k}", list(_samegame.moves_frames(boards[k - 1].copy(), moves)))
+             for k, moves in games)
+    return _html.page("SameGame replay", subtitle, "board", cases, "Score")
 
 
 def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int] = None,
@@ -72,7 +72,8 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
     """The step-through page of a judge file of ``game`` (samegame, tilematch
     or gopher): each case (``case``: only case k, 1-based) step by step,
     beside the judge's output; and the judge's error (None if the input is
-    good: the page then shows every case before it)."""
+    good: the page then shows every case before it).  Cases are computed
+    as the page takes them: a page that reaches its size limit stops."""
     from . import _html
     if game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
@@ -80,24 +81,28 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
     result = judge(data, backend=backend)
     steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = \
         importlib.import_module(f"{__name__}._{game}").show
-    cases, count = [], 0
-    try:
-        for count, found in enumerate(steps(data, result.output, backend), 1):
-            if case is None or case == count:
-                cases.append(found)
-    except ValueError:  # the bad input the judge stopped at: the cases before it are shown
-        if result.error is None:
-            raise
-    if case is not None and not cases:
-        raise ValueError(f"there is no case {case}: {name} has {count} complete cases")
+
+    def chosen() -> Iterator[Case]:
+        count = 0
+        try:
+            for count, found in enumerate(steps(data, result.output, backend), 1):
+                if case is None or case == count:
+                    yield found
+                    if case is not None:
+                        return
+        except ValueError:  # the bad input the judge stopped at: the cases before it are shown
+            if result.error is None:
+                raise
+        if case is not None:
+            raise ValueError(f"there is no case {case}: {name} has {count} complete cases")
+
     error = f"The judge stopped at {name}:{result.error}" if result.error else None
-    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
-    steps_shown = sum(len(c.frames) for c in cases)
-    subtitle = (f"{name}: {len(cases)} {unit}{'s' * (len(cases) != 1)}, {steps_shown} steps, "
-                f"each beside the judge's output")
-    return _html.page(f"{game}: {name}", subtitle, cases, _STATUS[game], error), result.error
+    page = _html.page(f"{game}: {name}", f"{name}, each step beside the judge's output", _UNIT[game],
+                      chosen(), _STATUS[game], error)
+    return page, result.error
 
 
+_UNIT = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}
 _STATUS = {"samegame": "Score", "tilematch": "Tiles left", "gopher": "Safe patches left"}
 
 

@@ -87,11 +87,12 @@ def script_json(value: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def page(title: str, subtitle: str, cases: Iterable[Case], status: str,
+def page(title: str, subtitle: str, unit: str, cases: Iterable[Case], status: str,
          error: Optional[str] = None, delay: int = 800) -> str:
-    """The page of ``cases`` (their frames in order, a menu to jump to each);
-    ``status`` names what a frame's status shows ("Score"); ``error`` (a
-    line) is shown above the steps."""
+    """The page of ``cases`` (their frames in order, a menu to jump to each;
+    taken one at a time, up to MAX_BYTES); ``unit`` names a case ("grid"),
+    ``status`` what a frame's status shows ("Score"); ``error`` (a line) is
+    shown above the steps."""
     frames: list[dict[str, object]] = []
     starts: list[dict[str, object]] = []
     size, cut = 0, None
@@ -108,6 +109,8 @@ def page(title: str, subtitle: str, cases: Iterable[Case], status: str,
                 break
             frames.append({"svg": svg, "caption": frame.caption, "status": frame.status,
                            "out": frame.out, "case": len(starts) - 1})
+    plural = "" if len(starts) == 1 else "s"
+    subtitle += f"{': ' if subtitle else ''}{len(starts)} {unit}{plural}, {len(frames)} steps"
     options = "".join(f'<option value="{i}">{escape(str(c["name"]))}</option>' for i, c in enumerate(starts))
     notes = "".join(f'<p class="error" id="{key}">{escape(text)}</p>'
                     for key, text in (("error", error), ("cut", cut)) if text)

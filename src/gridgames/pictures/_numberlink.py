@@ -12,15 +12,16 @@ if TYPE_CHECKING:
 SOLID = -1
 
 
-def draw(board: Union[Puzzle, Solution], title: str = "", numbers: bool = True) -> Drawing:
+def draw(board: Union[Puzzle, Solution], title: str = "", numbers: bool = True,
+         titles: bool = True) -> Drawing:
     """A puzzle (endpoints) or a solution (paths; its endpoints are the
     squares with one neighbour on their path).  ``numbers``: row and column
-    numbers in the margin."""
+    numbers in the margin; ``titles``: a tooltip per square."""
     from ..numberlink import Solution
     rows, cols, cells = board.rows, board.cols, board.cells
     solution = isinstance(board, Solution)
     kind = "solution" if solution else "puzzle"
-    d, x0, y0 = canvas(rows, cols, title or f"Number Link {kind} {rows}x{cols}")
+    d, x0, y0 = canvas(rows, cols, title or f"Number Link {kind} {rows}x{cols}", titles)
 
     def centre(i: int) -> tuple[float, float]:
         return x0 + (i % cols + 0.5) * CELL, y0 + (i // cols + 0.5) * CELL

@@ -67,7 +67,7 @@ def _page(head: str, items: Sequence[Item], shape: tuple[int, int], k: int, tota
         d.text(x + slot_w / 2, y + LABEL / 2, label, "head", 42, anchor="middle")
         if board is None:
             continue
-        picture = _numberlink.draw(board, label, numbers=False)
+        picture = _numberlink.draw(board, label, numbers=False, titles=False)
         bx = x + (slot_w - picture.width * scale) / 2
         d.parts.append(picture.group(bx, y + LABEL, scale))
     return d.svg(width="210mm", height="297mm")

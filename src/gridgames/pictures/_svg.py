@@ -14,6 +14,7 @@ from html import escape
 from typing import Optional
 
 CELL = 40  # user units per square
+MAX_TITLES = 10_000  # squares with a tooltip each, at most
 SVG_NS = "http://www.w3.org/2000/svg"
 
 # Paul Tol's muted scheme (colours 0..9) and the ink that reads on each.
@@ -179,7 +180,8 @@ def axes(d: Drawing, x0: float, y0: float, rows: Sequence[str], cols: Sequence[s
 def board(rows: int, cols: int, title: str, titles: bool = True,
           margin: float = CELL * 0.7) -> tuple[Drawing, float, float]:
     """A drawing sized for a rows x cols grid with axis labels in the margin;
-    returns it and the grid's top-left corner."""
-    d = Drawing(cols * CELL + 2 * margin, rows * CELL + 2 * margin, title, titles)
+    returns it and the grid's top-left corner.  Tooltips only up to
+    MAX_TITLES squares: a large board's picture stays a few bytes a square."""
+    d = Drawing(cols * CELL + 2 * margin, rows * CELL + 2 * margin, title, titles and rows * cols <= MAX_TITLES)
     d.rect(0, 0, d.width, d.height, "bg")
     return d, margin, margin

@@ -226,6 +226,6 @@ def _replay(args: argparse.Namespace) -> int:
     if args.html:
         from ..pictures import replay_html
         page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
-                           f"{shown(moves_path)}: {len(games)} boards, total score {total}")
+                           f"{shown(moves_path)}, total score {total}")
         return save(GAME, args.html, page, files)
     return 0
