@@ -62,8 +62,7 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     far) and the final position.  ``boards`` are left unchanged."""
     from . import _html, _samegame
     from ._frames import Case
-    cases = (Case(f"Board {k}", list(_samegame.moves_frames(boards[k - 1].copy(), moves)))
-             for k, moves in games)
+    cases = (Case(f"Board {k}", _samegame.moves_frames(boards[k - 1].copy(), moves)) for k, moves in games)
     return _html.page("SameGame replay", subtitle, "board", cases, "Score")
 
 

@@ -4,6 +4,7 @@ that split a judge file and the judge's output into cases and steps."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ._svg import Drawing
@@ -18,7 +19,7 @@ class Frame(NamedTuple):
 
 class Case(NamedTuple):
     name: str
-    frames: list[Frame]
+    frames: Iterable[Frame]  # made as the page takes them: it may stop early
 
 
 class Tokens:

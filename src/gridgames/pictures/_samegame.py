@@ -53,7 +53,8 @@ def moves_frames(board: Board, moves: Sequence[tuple[int, int]], out: str = "") 
             colour = board.grid()[board.rows - r][c - 1]
             gain = (len(region) - 2) ** 2
             text = (f"move {k} of {len(moves)}: ({r}, {c}) removes {len(region)} cells of colour "
-                    f"{colour}: +{gain} points")
+                    f"{colour}: +{gain} points" + (" and +1000: the board is cleared"
+                                                  if len(region) == board.remaining else ""))
         else:
             text = f"move {k} of {len(moves)}: ({r}, {c}) removes nothing " + \
                 ("(a single cell)" if region else "(no cell there)")
@@ -61,7 +62,8 @@ def moves_frames(board: Board, moves: Sequence[tuple[int, int]], out: str = "") 
         board.select(r, c)
     state = "won: the board is cleared (+1000)" if board.won else \
         "over: no region of 2 or more cells is left" if board.over else "moves left"
-    yield Frame(draw(board, titles=False), f"final position after {len(moves)} moves: {state}", str(board.score), out)
+    yield Frame(draw(board, titles=False), f"final position after {len(moves)} moves: {state}",
+                str(board.score), out)
 
 
 def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
@@ -80,4 +82,4 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
             if r == c == 0:
                 break
             moves.append((r, c))
-        yield Case(f"Grid {number}", list(moves_frames(board, moves, outs[number - 1])))
+        yield Case(f"Grid {number}", moves_frames(board, moves, outs[number - 1]))
