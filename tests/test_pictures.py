@@ -284,3 +284,14 @@ def test_show_follows_the_judge_on_damaged_input(backend, game, sample):
                 judged = [len(final[0]) * "."] * len(final) if lines == ["    Game Won"] else \
                     ["".join(line[4 + 2 * j].replace(" ", ".") for j in range(len(final[0]))) for line in lines]
                 assert final == judged, data
+
+
+def test_page_stops_at_its_size_limit(monkeypatch, backend):
+    board = samegame.standard_boards(backend=backend)[0]
+    moves = board.search("random", iterations=1, seed=0).moves  # one playout: many moves, cheaply
+    one = len(frames(pictures.replay_html([board], [(1, moves[:1])]))["frames"][0]["svg"])
+    monkeypatch.setattr(_html, "MAX_BYTES", 10 * one)
+    page = pictures.replay_html([board], [(1, moves)])
+    shown = frames(page)
+    assert 8 <= len(shown["frames"]) < 11 < len(moves)
+    assert f"This page stops after {len(shown['frames'])} steps" in page
