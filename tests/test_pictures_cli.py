@@ -102,6 +102,11 @@ def test_show_one_case_and_bad_input(cli, tmp_path):
     p = cli("samegame", "show", "-", "--html", tmp_path / "bad.html", input=b"2 2\n1 1\n2 2\n1 1 0 0\n2 2\n1 x\n")
     one_line_error(p, 1, "gridgames samegame: <stdin>:6:3: grid 2: expected a cell value 0..9, found 'x'")
     assert len(frames(tmp_path / "bad.html")["frames"]) == 2  # grid 1, written all the same
+    p = cli("samegame", "show", tmp_path / "v.html", "--html", tmp_path / "v.html")
+    one_line_error(p, 2, "v.html is an input file")
+    assert len(frames(tmp_path / "v.html")["frames"]) == 6  # grid 2's page (5 selections), untouched
+    p = cli("samegame", "show", DATA / "samegame/sample.in", "--html", "-")
+    one_line_error(p, 2, "a page or sheet needs a file name, not '-'")
     p = cli("gopher", "show", DATA / "gopher/sample.in")
     assert p.returncode == 2 and b"the following arguments are required: --html" in p.stderr
     p = cli("tilematch", "show", tmp_path / "none.in", "--html", tmp_path / "x.html")

@@ -78,6 +78,8 @@ def _show(args: argparse.Namespace, game: str) -> int:
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error."""
     from . import SameFile, write
+    if path == "-":  # standard output carries the command's text, or nothing a browser can open
+        return fail(game, "a page or sheet needs a file name, not '-'", 2)
     try:
         write(path, text, inputs)
     except SameFile as exc:
@@ -100,6 +102,8 @@ def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
                note: Optional[str] = None) -> int:
     """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
     from . import sheet_html, sheet_pages
+    if path == "-":
+        return save(game, path, "", inputs)
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
         return save(game, path, sheet_html(title, pages, note), inputs)
