@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
 from ._frames import Case, Frame
-from ._svg import CELL, Drawing, axes, board as canvas
+from ._svg import CELL, Drawing, axes, board as canvas, describe
 
 if TYPE_CHECKING:
     from ..gopher import Field
@@ -26,7 +26,7 @@ def draw(field: Field, pick: Optional[tuple[int, int]] = None, new: Collection[t
     hidden = set(field.holes) if holes else set()
     state = "fell in a hole" if field.fell else "won" if field.won else f"{field.safe_left} safe patches left"
     d, x0, y0 = canvas(rows, cols, f"Gopher field {rows}x{cols}: {state}", titles)
-    d.desc = "rows top first: " + " ".join(line.replace(" ", "_") for line in field.grid())
+    d.desc = describe(line.replace(" ", "_") for line in field.grid())
     for i, line in enumerate(field.grid(), 1):
         for j, ch in enumerate(line, 1):
             x, y, where = x0 + (j - 1) * CELL, y0 + (i - 1) * CELL, f"({i}, {j})"

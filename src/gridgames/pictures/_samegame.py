@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Optional
 
 from ._frames import Case, Frame, Tokens, chunks
-from ._svg import CELL, Drawing, axes, board as canvas, outline, piece
+from ._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
     from ..samegame import Board
@@ -20,7 +20,7 @@ def draw(board: Board, highlight: Sequence[tuple[int, int]] = (), titles: bool =
     rows, cols = board.rows, board.cols
     d, x0, y0 = canvas(rows, cols, f"SameGame {rows}x{cols}: score {board.score}, "
                                    f"{board.remaining} cells left", titles)
-    d.desc = describe(board)
+    d.desc = describe("".join("." if v is None else str(v) for v in row) for row in board.grid())
     for i, row in enumerate(board.grid()):
         for j, v in enumerate(row):
             x, y, where = x0 + j * CELL, y0 + i * CELL, f"({rows - i}, {j + 1})"
@@ -33,12 +33,6 @@ def draw(board: Board, highlight: Sequence[tuple[int, int]] = (), titles: bool =
     d.rect(x0, y0, cols * CELL, rows * CELL, "frame")
     axes(d, x0, y0, [str(rows - i) for i in range(rows)], [str(j + 1) for j in range(cols)])
     return d
-
-
-def describe(board: Board) -> str:
-    """The position as text: the rows top first, '.' for an empty cell."""
-    return "rows top first: " + " ".join("".join("." if v is None else str(v) for v in row)
-                                         for row in board.grid())
 
 
 def moves_frames(board: Board, moves: Sequence[tuple[int, int]], out: str = "") -> Iterator[Frame]:

@@ -163,6 +163,12 @@ def piece(d: Drawing, x: float, y: float, colour: int, label: str, title: Option
         d.text(x + CELL / 2, y + CELL / 2, label, f"lab ink{colour}", CELL * 0.5)
 
 
+def describe(rows: Iterable[str]) -> str:
+    """A board's state for its <desc> (what a screen reader or a test reads):
+    its rows top first, one word each."""
+    return "rows top first: " + " ".join(rows)
+
+
 def outline(d: Drawing, x: float, y: float) -> None:
     """A square marked: a dashed black line on a white one, clear on any fill."""
     d.rect(x + 5, y + 5, CELL - 10, CELL - 10, "hl0")

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
 from ._frames import Case, Frame, Tokens, chunks
-from ._svg import CELL, Drawing, axes, board as canvas, outline, piece
+from ._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
     from ..tilematch import Board
@@ -22,7 +22,7 @@ def draw(board: Board, marks: Collection[tuple[int, int]] = (), titles: bool = T
     grid, hidden, w = board.grid(hidden=True), board.hidden, board.width
     total = len(grid)
     d, x0, y0 = canvas(total, w, f"Tile-match {w}x{board.height} (k={board.k}): {board.tiles} tiles", titles)
-    d.desc = "rows top first: " + " ".join("".join(str(v) if v else "." for v in row) for row in grid)
+    d.desc = describe("".join(str(v) if v else "." for v in row) for row in grid)
     for i, row in enumerate(grid):
         r = total - 1 - i
         for c, v in enumerate(row):
