@@ -200,8 +200,12 @@ class Field(Wrapper):
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
-    def render(self) -> str:
-        """The fenced board, as the judge prints it (each line ends with a newline)."""
+    def render(self, format: str = "text") -> str:
+        """The fenced board, as the judge prints it (each line ends with a
+        newline).  ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
+        if format != "text":
+            from ..pictures import picture
+            return picture(self, format)
         return self._state.render().decode("ascii")
 
     __str__ = render

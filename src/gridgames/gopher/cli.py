@@ -4,6 +4,7 @@ import argparse
 from ..cli._args import Commands, add_judge_game
 from ..cli._io import run_judge, warnings_to_stderr
 from ..cli._tools import register_tools
+from ..pictures._cli import register_show
 from . import judge
 
 
@@ -45,3 +46,4 @@ def register(subparsers: Commands) -> None:
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "gopher")
+    register_show(commands, "gopher")  # gridgames.pictures: the HTML step-through page

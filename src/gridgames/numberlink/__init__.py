@@ -114,8 +114,12 @@ class _Board:
 
     parse = Renamed("from_text")  # the old name (CHANGELOG.md), as samegame.Board.from_text
 
-    def render(self) -> str:
-        """The text format: 'R C', then the rows top first; ends in a newline."""
+    def render(self, format: str = "text") -> str:
+        """The text format: 'R C', then the rows top first; ends in a newline.
+        ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
+        if format != "text":
+            from ..pictures import picture
+            return picture(self, format)
         return render_cells(self.rows, self.cols, self.cells)
 
     __str__ = render

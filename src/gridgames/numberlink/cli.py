@@ -5,13 +5,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+<<<<<<< HEAD
 from .._judge import JudgeError
 from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
+=======
+from .._cli import Commands, add_command, add_game
+from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
+from ..pictures._cli import add_sheet_option, save_sheet
+>>>>>>> pics
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
+    from ..pictures._sheet import Item
     from . import Puzzle, Solution
 
 GAME = "numberlink"
@@ -66,6 +73,7 @@ def register(subparsers: Commands) -> None:
                    help="output format (default text)")
     g.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
+    add_sheet_option(g)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -86,6 +94,7 @@ def register(subparsers: Commands) -> None:
                    help="read and write this format (default: detect when reading, write text)")
     s.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
+    add_sheet_option(s)
     s.set_defaults(func=_solve)
 
     c = add_command(
@@ -141,6 +150,8 @@ def _generate(args: argparse.Namespace) -> int:
     from . import count_solutions, generate
     cols = args.size if args.cols is None else args.cols
     seed, rejected = args.seed, 0
+    puzzles: list[Item] = []
+    solutions: list[Item] = []
     try:
         with writing(args.output) as out:
             for i in range(args.count):
@@ -154,9 +165,17 @@ def _generate(args: argparse.Namespace) -> int:
                     rejected += 1
                     seed += 1
                     if rejected >= MAX_REJECTED:
+<<<<<<< HEAD
                         return fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
                                           f"up to {(seed - 1) & MASK}", 1)
+=======
+                        return _sheet(args, puzzles, solutions) or \
+                            fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
+                                       f"up to {(seed - 1) & SEED_MASK}", 1)
+>>>>>>> pics
                 rejected = 0
+                puzzles.append((f"Puzzle {i + 1} (seed {seed & SEED_MASK})", puzzle))
+                solutions.append((f"Solution {i + 1}", solution))
                 text = _render(puzzle, args.format)
                 if args.solution:
                     text += "\n" + _render(solution, args.format)
@@ -170,7 +189,15 @@ def _generate(args: argparse.Namespace) -> int:
                 seed += 1
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
-    return 0
+    return _sheet(args, puzzles, solutions)
+
+
+def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Item]") -> int:
+    """The --svg sheet, if asked for (never over the input or the text output)."""
+    if not args.svg:
+        return 0
+    inputs = [name for name in (getattr(args, "file", None), args.output) if name]
+    return save_sheet(GAME, args.svg, "Number Link", puzzles, solutions, inputs)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -182,27 +209,34 @@ def _solve(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(GAME, f"cannot read {name}: {exc.strerror}", 2)
     status = 0
+    puzzles: list[Item] = []
+    solutions: list[Item] = []
     try:
         with writing(args.output) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)
                     if args.count:
-                        text = ("none", "unique", "several")[count_solutions(puzzle)] + "\n"
+                        word = ("none", "unique", "several")[count_solutions(puzzle)]
+                        puzzles.append((f"Puzzle {i + 1}: {word}", puzzle))
+                        text = word + "\n"
                     else:
                         found = solve(puzzle)
                         if found is None:
                             status = 1
+                        puzzles.append((f"Puzzle {i + 1}", puzzle))
+                        solutions.append((f"Solution {i + 1}", found) if found else
+                                         (f"Puzzle {i + 1}: no solution", None))
                         text = "no solution\n" if found is None else \
                             _render(found, args.format or "text", labels)
                         text = text if i == 0 else "\n" + text
                     out.write(text.encode("ascii"))
             except JudgeError as err:
                 out.flush()
-                return fail(GAME, f"{name}:{err}", 1)
+                return _sheet(args, puzzles, solutions) or fail(GAME, f"{name}:{err}", 1)
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
-    return status
+    return _sheet(args, puzzles, solutions) or status
 
 
 def _check(args: argparse.Namespace) -> int:

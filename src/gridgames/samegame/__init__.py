@@ -138,9 +138,13 @@ class Board(Wrapper):
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
-    def render(self) -> str:
+    def render(self, format: str = "text") -> str:
         """The judge output for this position: the rows top first (4 spaces,
-        then each cell and a space), or '    Game Won'."""
+        then each cell and a space), or '    Game Won'. ``format="svg"``:
+        an SVG 1.1 picture instead (gridgames.pictures)."""
+        if format != "text":
+            from ..pictures import picture
+            return picture(self, format)
         return self._state.render().decode("ascii")
 
     __str__ = render

@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..cli._args import add_command
 from ..cli._io import fail, read_input, shown
+from ..pictures._cli import add_html_option, save
 from . import ALGORITHMS, Board, FormatError, read_boards, search_boards, standard_boards
 
 GAME = "samegame"
@@ -65,6 +66,7 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     r.add_argument("files", nargs="+", metavar="BOARDS MOVES",
                    help="the boards' research text (omitted with --standard), then the moves")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
+    add_html_option(r, "the replay (each move's region outlined before it goes, the score so far)")
     r.set_defaults(func=_replay)
 
 
@@ -221,4 +223,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"board {k}: score {score}")
         sys.stdout.flush()
     print(f"total {total} ({len(games)} boards)")
+    if args.html:
+        from ..pictures import replay_html
+        page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
+                           f"{shown(moves_path)}, total score {total}")
+        return save(GAME, args.html, page, files)
     return 0

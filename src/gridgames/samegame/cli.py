@@ -2,6 +2,7 @@
 from ..cli._args import Commands, add_judge_game
 from ..cli._io import run_judge
 from ..cli._tools import register_tools
+from ..pictures._cli import register_show
 from . import MAX_COLS, MAX_ROWS, _research_cli, judge
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
@@ -19,3 +20,4 @@ def register(subparsers: Commands) -> None:
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "samegame")
+    register_show(commands, "samegame")  # gridgames.pictures: the HTML step-through page

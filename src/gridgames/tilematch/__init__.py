@@ -146,9 +146,13 @@ class Board(Wrapper):
         first = 0 if hidden else self.hidden
         return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
 
-    def render(self) -> str:
+    def render(self, format: str = "text") -> str:
         """The judge rendering of the visible rows: top row first, '-' for an
-        empty cell, three blanks between cells, row i indented 2*i blanks."""
+        empty cell, three blanks between cells, row i indented 2*i blanks. ``format="svg"``:
+        an SVG 1.1 picture instead (gridgames.pictures)."""
+        if format != "text":
+            from ..pictures import picture
+            return picture(self, format)
         return self._state.render().decode("ascii")
 
     __str__ = render

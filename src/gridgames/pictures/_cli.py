@@ -1,0 +1,122 @@
+"""The picture options of the commands: ``GAME show INPUT --html FILE``,
+``samegame replay ... --html FILE`` and ``numberlink generate|solve --svg FILE``.
+
+Pages are written whole (a temporary file, then renamed) and never over an
+input file."""
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+from ..cli._args import Commands, add_command
+from ..cli._io import fail, read_input, shown
+from ..cli._tools import positive
+
+if TYPE_CHECKING:
+    from ._sheet import Item
+
+SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solutions on pages of "
+         "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
+         "browser).  Any other FILE: one SVG file per page, FILE itself when the sheet is one "
+         "page, otherwise NAME-1.svg, NAME-2.svg, ... (NAME is FILE without .svg); a page "
+         "left over from an earlier, longer sheet is refused, not mixed in")
+
+
+def add_sheet_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--svg", metavar="FILE", help=SHEET)
+
+
+def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool = False) -> None:
+    parser.add_argument("--html", metavar="FILE", required=required,
+                        help=f"write {what} to FILE: one self-contained HTML page (inline SVG, CSS "
+                             "and JavaScript; nothing fetched) to step through in a browser with "
+                             "First/Back/Next/Last/Play or the arrow keys")
+
+
+def register_show(commands: Commands, game: str) -> None:
+    """``gridgames GAME show INPUT --html FILE`` for a judge game."""
+    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
+    step = {"samegame": "selection (its region outlined before it goes)",
+            "tilematch": "move and drop or elimination phase (what moved or vanished outlined)",
+            "gopher": "pick (the patch ringed, what it revealed shaded)"}[game]
+    p = add_command(
+        commands, "show", help="step through a judge file in a browser (an HTML page)",
+        description=f"Write an HTML page that shows each {unit} of the judge file INPUT step "
+                    f"by step: each {step}, beside the judge's own output for it.  Every "
+                    "step is computed here with the engine; the page only displays them.  "
+                    f"Exit status 0; 1 bad input (the page holds every {unit} before it, the "
+                    "judge's error is on the page and on standard error); 2 usage errors and "
+                    "files that cannot be read or written.")
+    p.add_argument("input", metavar="INPUT", help="the judge file, or - for standard input")
+    add_html_option(p, "the page", required=True)
+    p.add_argument("--case", type=positive, metavar="K",
+                   help=f"show only {unit} K (1-based): large files make large pages")
+    p.set_defaults(func=lambda args: _show(args, game))
+
+
+def _show(args: argparse.Namespace, game: str) -> int:
+    from . import show_html
+    name = shown(args.input)
+    try:
+        data = read_input(args.input)
+    except OSError as exc:
+        return fail(game, f"cannot read {name}: {exc.strerror}", 2)
+    try:
+        page, error = show_html(game, data, os.path.basename(name), args.case)
+    except ValueError as exc:
+        return fail(game, str(exc), 2)
+    status = save(game, args.html, page, [args.input])
+    if status:
+        return status
+    if error is not None:
+        return fail(game, f"{name}:{error}", 1)
+    return 0
+
+
+def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
+    """Write a page whole; 0, or 2 after a one-line error."""
+    from . import SameFile, write
+    if path == "-":  # standard output carries the command's text, or nothing a browser can open
+        return fail(game, "a page or sheet needs a file name, not '-'", 2)
+    try:
+        write(path, text, inputs)
+    except SameFile as exc:
+        return fail(game, str(exc), 2)
+    except OSError as exc:
+        return fail(game, f"cannot write {path}: {exc.strerror}", 2)
+    return 0
+
+
+def page_names(path: str, count: int) -> list[str]:
+    """The files of a sheet of ``count`` SVG pages (see SHEET)."""
+    if count == 1:
+        return [path]
+    stem = path[:-4] if path.lower().endswith(".svg") else path
+    return [f"{stem}-{k}.svg" for k in range(1, count + 1)]
+
+
+def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
+               solutions: Sequence[Item], inputs: Sequence[str],
+               note: Optional[str] = None) -> int:
+    """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
+    from . import sheet_html, sheet_pages
+    if path == "-":
+        return save(game, path, "", inputs)
+    pages = sheet_pages(title, puzzles, solutions)
+    if path.lower().endswith((".html", ".htm")):
+        return save(game, path, sheet_html(title, pages, note), inputs)
+    names = page_names(path, len(pages))
+    stale = page_names(path, len(pages) + 1)[-1] if len(pages) > 1 else None
+    if stale is not None and os.path.exists(stale):
+        return fail(game, f"{stale} is a page of an earlier, longer sheet: remove it or choose "
+                          "another FILE", 2)
+    for name, page in zip(names, pages):
+        status = save(game, name, page, inputs)
+        if status:
+            return status
+    return 0
+
+
+__all__ = ["add_sheet_option", "add_html_option", "register_show", "save", "save_sheet"]
