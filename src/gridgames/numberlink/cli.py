@@ -5,16 +5,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-<<<<<<< HEAD
 from .._judge import JudgeError
 from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-=======
-from .._cli import Commands, add_command, add_game
-from .._judge import CannotWrite, JudgeError, fail, read_input, shown, writing
 from ..pictures._cli import add_sheet_option, save_sheet
->>>>>>> pics
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -165,16 +160,11 @@ def _generate(args: argparse.Namespace) -> int:
                     rejected += 1
                     seed += 1
                     if rejected >= MAX_REJECTED:
-<<<<<<< HEAD
-                        return fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
-                                          f"up to {(seed - 1) & MASK}", 1)
-=======
                         return _sheet(args, puzzles, solutions) or \
                             fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
-                                       f"up to {(seed - 1) & SEED_MASK}", 1)
->>>>>>> pics
+                                       f"up to {(seed - 1) & MASK}", 1)
                 rejected = 0
-                puzzles.append((f"Puzzle {i + 1} (seed {seed & SEED_MASK})", puzzle))
+                puzzles.append((f"Puzzle {i + 1} (seed {seed & MASK})", puzzle))
                 solutions.append((f"Solution {i + 1}", solution))
                 text = _render(puzzle, args.format)
                 if args.solution:
