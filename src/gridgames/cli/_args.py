@@ -47,12 +47,17 @@ def paragraphs(text: str, width: int = 78) -> str:
 
 
 def add_io_arguments(parser: argparse.ArgumentParser) -> None:
-    """INPUT (a path, or - for standard input) and -o/--output (- or none:
-    standard output)."""
-    parser.add_argument("input", nargs="?", default="-", metavar="INPUT",
-                        help="input file, or - for standard input (the default)")
+    """INPUT... (paths, or - for standard input), -o/--output (- or none:
+    standard output), --outdir DIR and --suffix (many files at once)."""
+    parser.add_argument("input", nargs="*", metavar="INPUT",
+                        help="input file, or - for standard input (the default); several with --outdir")
     parser.add_argument("-o", "--output", metavar="OUTPUT",
                         help="write the results here instead of standard output ('-': standard output)")
+    parser.add_argument("--outdir", metavar="DIR",
+                        help="judge every INPUT in this one process, the results of each into "
+                             "DIR/NAME: the INPUT's name with its suffix replaced by --suffix")
+    parser.add_argument("--suffix", default=".out", metavar="SUFFIX",
+                        help="the suffix of the files written into --outdir (default .out)")
 
 
 def add_judge_game(subparsers: Commands, game: str, *, title: str, help: str,

@@ -183,7 +183,7 @@ def _solve(args: argparse.Namespace) -> int:
         return fail(GAME, f"cannot read {name}: {exc.strerror}", 2)
     status = 0
     try:
-        with writing(args.output) as out:
+        with writing(args.output, [args.file]) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)
