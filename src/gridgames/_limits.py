@@ -5,12 +5,12 @@ Each capacity and code is declared once, in an enum block of a
 message tables read the same file here, so the two backends cannot drift
 apart (tests/test_limits.py checks the compiled values against these).
 """
+import os
 import re
 from functools import cache
-from pathlib import Path
 from types import SimpleNamespace
 
-_PACKAGE = Path(__file__).parent
+_PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
 _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
 
 
@@ -20,7 +20,9 @@ def constants(pxd: str) -> SimpleNamespace:
     "samegame/_kernel.pxd") as attributes, in declaration order."""
     values: dict[str, int] = {}
     in_enum = False
-    for line in (_PACKAGE / pxd).read_text().splitlines():
+    with open(os.path.join(_PACKAGE, pxd)) as f:
+        text = f.read()
+    for line in text.splitlines():
         if line.startswith(("cpdef enum", "cdef enum")) and line.rstrip().endswith(":"):
             in_enum = True
             continue

@@ -19,6 +19,22 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 DEFAULT_COMMAND = "judge"
 HELP_FLAGS = ("-h", "--help")
 
+# The word after the game on the command line, when ``main`` knows it (None:
+# every command is built, e.g. for the game's --help).  The commands it does
+# not name are added bare (``skipped``): a judge starts without their modules.
+WANTED: Optional[str] = None
+
+
+def skipped(commands: Commands, *names: str) -> bool:
+    """True, with bare parsers added for ``names``, when none of these
+    commands will run: the caller then builds nothing more for them
+    (their modules are not even imported)."""
+    if WANTED is None or WANTED in names:
+        return False
+    for name in names:
+        commands.add_parser(name, add_help=False)  # a name only: argparse builds little
+    return True
+
 
 def add_game(subparsers: Commands, game: str, *, help: str, description: str,
              epilog: Optional[str] = None) -> tuple[argparse.ArgumentParser, Commands]:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any, Optional
 
 from .._judge import JudgeResult
-from ._files import CannotWrite, refuse_same, replacing
+from ._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
 
 
 def shown(path: Optional[str], stream: str = "<stdin>") -> str:

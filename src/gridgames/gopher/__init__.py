@@ -24,29 +24,20 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
+from .._limits import constants
 from .._out import send
-from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
-from ._kernel_pure import (
-    E_COLS,
-    E_HEADER_END,
-    E_HOLE_COL,
-    E_HOLE_END,
-    E_HOLE_ROW,
-    E_NHOLES,
-    E_NHOLES_END,
-    E_PICK_COL,
-    E_PICK_END,
-    E_PICK_ROW,
-    E_ROWS,
-    MAX_COLS,
-    MAX_ROWS,
-    PICK_FELL as _PICK_FELL,
-    PICK_OUTSIDE as _PICK_OUTSIDE,
-)
 
 if TYPE_CHECKING:
     from ._kernel import State
+
+# The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
+_K = constants("gopher/_kernel.pxd")
+E_COLS, E_HEADER_END, E_HOLE_COL, E_HOLE_END = _K.E_COLS, _K.E_HEADER_END, _K.E_HOLE_COL, _K.E_HOLE_END
+E_HOLE_ROW, E_NHOLES, E_NHOLES_END, E_PICK_COL = _K.E_HOLE_ROW, _K.E_NHOLES, _K.E_NHOLES_END, _K.E_PICK_COL
+E_PICK_END, E_PICK_ROW, E_ROWS, MAX_COLS = _K.E_PICK_END, _K.E_PICK_ROW, _K.E_ROWS, _K.MAX_COLS
+MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
+HUGE = constants("_scan.pxd").HUGE
 
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.

@@ -26,21 +26,30 @@ cells is left.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import resources
 from operator import index
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._limits import constants
 from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
-from . import _solve
-from ._kernel_pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
-from ._solve import ALGORITHMS, Solution, solve
 from ._text import FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
     from ._kernel import State
+    from ._solve import ALGORITHMS, Solution, solve
+else:
+    def __getattr__(name: str) -> Any:  # the searches load threads and executors: only when used
+        if name in ("ALGORITHMS", "Solution", "solve"):
+            from . import _solve
+            return getattr(_solve, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+# The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
+_K = constants("samegame/_kernel.pxd")
+E_CELL, E_COLS, E_ROWS, E_SEL_COL = _K.E_CELL, _K.E_COLS, _K.E_ROWS, _K.E_SEL_COL
+E_SEL_ROW, MAX_COLS, MAX_ROWS = _K.E_SEL_ROW, _K.MAX_COLS, _K.MAX_ROWS
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -150,6 +159,7 @@ class Board(Wrapper):
         "tabu" never removes the colour that has the most cells at the
         playout's start while another move exists.  Same seed, same scores,
         on both backends."""
+        from . import _solve
         return _solve.playouts(self, n, seed, policy)
 
     def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
@@ -174,6 +184,7 @@ class Board(Wrapper):
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same Solution on both backends (a time limit makes it depend on
         speed)."""
+        from . import _solve
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
 
@@ -185,6 +196,7 @@ class Board(Wrapper):
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
+        from . import _solve
         return _solve.replay(self, moves)
 
     def __eq__(self, other: object) -> bool:
@@ -213,6 +225,7 @@ def write_boards(boards: Iterable[Board]) -> str:
 def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
     """The 20 standard 15x15 positions of the SameGame search literature
     (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
+    from importlib import resources
     text = resources.files(__name__).joinpath("standard20.txt").read_text("ascii")
     return read_boards(text, "standard20.txt", backend=backend)
 

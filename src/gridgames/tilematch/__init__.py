@@ -16,26 +16,19 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._limits import constants
 from .._rows import int_rows
-from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
-from ._kernel_pure import (
-    E_COUNT,
-    E_HEIGHT,
-    E_MISSING,
-    E_MOVE,
-    E_MOVES,
-    E_ROWS,
-    E_RUN,
-    E_TILE,
-    E_WIDTH,
-    FAR,
-    MAX_ROWS,
-    MAX_WIDTH,
-)
 
 if TYPE_CHECKING:
     from ._kernel import State
+
+# The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
+_K = constants("tilematch/_kernel.pxd")
+E_COUNT, E_HEIGHT, E_MISSING, E_MOVE = _K.E_COUNT, _K.E_HEIGHT, _K.E_MISSING, _K.E_MOVE
+E_MOVES, E_ROWS, E_RUN, E_TILE = _K.E_MOVES, _K.E_ROWS, _K.E_RUN, _K.E_TILE
+E_WIDTH, FAR, MAX_ROWS, MAX_WIDTH = _K.E_WIDTH, _K.FAR, _K.MAX_ROWS, _K.MAX_WIDTH
+HUGE = constants("_scan.pxd").HUGE
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
