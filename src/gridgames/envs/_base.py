@@ -28,8 +28,10 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
 
     Through Gymnasium's wrappers (``gym.make`` adds some) the mask is
     ``env.unwrapped.action_masks()`` or ``env.get_wrapper_attr("action_masks")()``;
-    sb3-contrib's ``get_action_masks(env)`` takes vector envs.  Subclasses define the spaces and ``_new_game``, ``_play``,
-    ``_observe``, ``_finished``, ``_text`` and ``_picture``, and keep
+    sb3-contrib's ``get_action_masks(env)`` takes vector envs.
+
+    Subclasses define the spaces and ``_new_game``, ``_play``, ``_observe``,
+    ``_finished``, ``_text`` and ``_picture``, and keep
     ``self._mask`` up to date.
     """
 
