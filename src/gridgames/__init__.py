@@ -17,16 +17,16 @@ TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._judge import JudgeError, JudgeResult, JudgeWarning
+    from ._judge import InputError, JudgeError, JudgeResult, JudgeWarning
 
     BACKENDS: dict[str, str]
     BACKEND: str
 
-__all__ = ["BACKEND", "BACKENDS", "JudgeError", "JudgeResult", "JudgeWarning", "__version__"]
+__all__ = ["BACKEND", "BACKENDS", "InputError", "JudgeError", "JudgeResult", "JudgeWarning", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("JudgeError", "JudgeResult", "JudgeWarning"):
+    if name in ("InputError", "JudgeError", "JudgeResult", "JudgeWarning"):
         from . import _judge
         return getattr(_judge, name)
     if name in ("BACKENDS", "BACKEND"):

@@ -37,6 +37,7 @@ def stdin() -> Any:
         sys.stderr.write("gridgames: reading standard input from the terminal; end it with "
                          "Ctrl-D (Ctrl-Z Enter on Windows)\n")
         sys.stderr.flush()
+        return sys.stdin.buffer.raw  # unbuffered: a buffered read would swallow the end (Ctrl-D)
     return sys.stdin.buffer
 
 
@@ -49,11 +50,14 @@ class InputFile:
     OSErrors become CannotRead, so they are not taken for output errors."""
 
     def __init__(self, stream: Any, name: str) -> None:
-        self.stream, self.name = stream, name
+        self.stream, self.name, self.ended = stream, name, False
 
     def readinto(self, buffer: memoryview) -> int:
+        if self.ended:  # a terminal's end (Ctrl-D) is not sticky: read it once
+            return 0
         try:
             read: int = self.stream.readinto(buffer)
+            self.ended = read == 0
             return read
         except OSError as exc:
             raise CannotRead(f"cannot read {self.name}: {exc.strerror}") from None

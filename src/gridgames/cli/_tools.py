@@ -2,6 +2,7 @@
 (the toolkit is ``gridgames._toolkit``)."""
 import argparse
 import importlib
+import sys
 from typing import Any
 
 from .._judge import JudgeError
@@ -87,10 +88,18 @@ def _compare_doc(game: str) -> str:
 
 def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
     options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
+    live = sys.stderr is not None and sys.stderr.isatty()  # a live line only on a terminal
+
+    def progress(done: int, count: int) -> None:
+        sys.stderr.write(f"\r\x1b[Kgridgames {game} generate: {done}/{count} {gen.CASES}")
+        sys.stderr.flush()
     try:
-        text = gen.generate(args.seed, args.count, **options)
+        text = gen.generate(args.seed, args.count, progress=progress if live else None, **options)
     except ValueError as exc:
         return fail(game, str(exc), 2)
+    finally:
+        if live:
+            sys.stderr.write("\r\x1b[K")
     try:
         with writing(args.output) as f:
             f.write(text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import index
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
@@ -38,6 +38,7 @@ from ._text import FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
     from ._kernel import State
+    from ._search import Stop
     from ._solve import ALGORITHMS, Solution, solve
 else:
     def __getattr__(name: str) -> Any:  # the searches load threads and executors: only when used
@@ -50,6 +51,9 @@ else:
 _K = constants("samegame/_kernel.pxd")
 E_CELL, E_COLS, E_ROWS, E_SEL_COL = _K.E_CELL, _K.E_COLS, _K.E_ROWS, _K.E_SEL_COL
 E_SEL_ROW, MAX_COLS, MAX_ROWS = _K.E_SEL_ROW, _K.MAX_COLS, _K.MAX_ROWS
+
+# The searches (``Board.search``, ``solve``): mypy refuses any other name.
+Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -162,9 +166,9 @@ class Board(Wrapper):
         from . import _solve
         return _solve.playouts(self, n, seed, policy)
 
-    def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+    def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop: Optional[Any] = None) -> Solution:
+               time: Optional[float] = None, stop: Optional[Stop] = None) -> Solution:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -188,9 +192,10 @@ class Board(Wrapper):
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
 
-    def stop_flag(self) -> Any:
+    def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
-        return _load("samegame", self.backend, part="search").Stop()
+        stop: Stop = _load("samegame", self.backend, part="search").Stop()
+        return stop
 
     def replay(self, moves: Iterable[tuple[int, int]]) -> int:
         """Play ``moves`` (judge selections (r, c)) on this board and return
@@ -230,5 +235,5 @@ def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
     return read_boards(text, "standard20.txt", backend=backend)
 
 
-__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "Solution", "ALGORITHMS", "solve", "read_boards",
-           "write_boards", "standard_boards", "FormatError"]
+__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "Solution", "ALGORITHMS", "solve",
+           "read_boards", "write_boards", "standard_boards", "FormatError"]

@@ -112,7 +112,9 @@ class Board(Wrapper):
 
     def move(self, c1: int, r1: int, c2: int, r2: int) -> bool:
         """Move the tile at (c1, r1) one square to (c2, r2), swapping with a
-        tile there.  Returns False (and changes nothing) for an invalid move:
+        tile there.  The column comes first (c, r), as in the contest's move
+        lines 'c1 r1 c2 r2', unlike the (r, c) of the other games; row 0 is
+        the bottom row.  Returns False (and changes nothing) for an invalid move:
         no tile at (c1, r1), diagonal, not exactly one square, or an end off
         the visible board.  Tiles do not fall until the next drop phase."""
         # Clamped to a C-sized range: a clamped coordinate is off the board either way.
