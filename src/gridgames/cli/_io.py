@@ -37,7 +37,8 @@ def stdin() -> Any:
         sys.stderr.write("gridgames: reading standard input from the terminal; end it with "
                          "Ctrl-D (Ctrl-Z Enter on Windows)\n")
         sys.stderr.flush()
-        return sys.stdin.buffer.raw  # unbuffered: a buffered read would swallow the end (Ctrl-D)
+        # unbuffered: a buffered read would swallow the end (Ctrl-D)
+        return getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)
     return sys.stdin.buffer
 
 
