@@ -7,8 +7,9 @@ is better):
 - ``compiled/pure: GROUP``: the compiled kernels against the pure twins, for
   each pytest-benchmark group with both backends;
 - ``CLI/C: GROUP``: the whole ``gridgames`` process against the tight C
-  judge of benchmarks/baseline on the same file (and the SameGame playouts
-  against the tight C playout loop, per playout);
+  judge of benchmarks/baseline on the same file;
+- ``playouts/C: GROUP``: the SameGame playouts of the compiled kernel
+  against the tight C playout program, per playout;
 - ``start-up: GAME``: a judge on a one-case file against ``python -c pass``
   (same interpreter; CPU time of the child, user + system, median of 20
   rounds run interleaved, so both sides see the same machine load).  The
@@ -62,8 +63,9 @@ def bench_ratios(path):
         if b["name"].endswith("tight_c"):
             for other in benchmarks:
                 if other["group"] == b["group"] and (other.get("params") or {}).get("backend") == "compiled":
-                    groups.setdefault(("CLI/C", b["group"]), {})["compiled"] = \
-                        other["stats"]["median"] / other["extra_info"]["n"]
+                    sides = groups.pop(("CLI/C", b["group"]), {})
+                    sides["compiled"] = other["stats"]["median"] / other["extra_info"]["n"]
+                    groups[("playouts/C", b["group"])] = sides
     ratios = {}
     for (kind, group), sides in groups.items():
         reference = "pure" if kind == "compiled/pure" else "c"
