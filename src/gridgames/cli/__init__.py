@@ -7,8 +7,13 @@ whose ``register(subparsers)`` adds ``gridgames GAME`` with
 its default command) and each command with ``_args.add_command``, setting
 ``func(args) -> exit status`` on it.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
-one-line errors), the judge games' ``generate``/``validate``/``check`` come
-from ``_tools.register_tools``.
+one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
+never an input, replaced whole, see ``_files``), the judge games'
+``generate``/``validate``/``check`` come from ``_tools.register_tools``.
+
+Start-up: ``main`` builds only the game named on the command line, and of
+its commands only the one that runs; a command whose module is costly to
+import is guarded by ``if not _args.skipped(commands, NAME): ...``.
 """
 import argparse
 import importlib
