@@ -59,3 +59,14 @@ def test_the_other_commands_are_still_complete():
     p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", "--help"],
                        capture_output=True, text=True, check=True)
     assert "--algo" in p.stdout
+
+
+def test_main_called_again_in_one_process_builds_what_it_needs(capsys):
+    from gridgames.cli import main
+    for argv, words in ((["samegame", "generate", "--help"], ["--count"]),
+                        (["samegame", "--help"], ["solve", "replay", "generate", "validate", "check"]),
+                        (["-h", "samegame"], ["tilematch", "gopher", "numberlink", "package"])):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = capsys.readouterr().out
+        assert all(word in out for word in words), (argv, out)

@@ -96,9 +96,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     at = game_position(argv)
     named = argv[at] if at < len(argv) else None
-    if named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-"):
-        _args.WANTED = argv[at + 1]  # the command (or a judge file): the others are built bare
-    parser = build_parser(named if named in GAMES or named in TOOLS else None)
+    # the command (or a judge file) after the game: the others are built bare
+    known = named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-")
+    _args.WANTED = argv[at + 1] if known else None
+    alone = (named in GAMES or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
+    parser = build_parser(named if alone else None)  # `gridgames -h GAME` lists every game
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
     if unknown:  # reported by the command that was given them, with its usage
         before_game = set(argv[:game_position(argv)])
