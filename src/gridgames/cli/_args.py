@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from functools import cache
 from typing import Optional, TypeAlias
 
 # What add_subparsers() returns (generic only in typeshed, hence the quotes).
@@ -31,9 +32,14 @@ def skipped(commands: Commands, *names: str) -> bool:
     (their modules are not even imported)."""
     if WANTED is None or WANTED in names:
         return False
-    for name in names:
-        commands.add_parser(name, add_help=False)  # a name only: argparse builds little
+    for name in names:  # a name only, sharing one empty parser: building parsers is costly
+        commands.choices[name] = _bare()  # choices is the name -> parser map
     return True
+
+
+@cache
+def _bare() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(add_help=False)
 
 
 def add_game(subparsers: Commands, game: str, *, help: str, description: str,
