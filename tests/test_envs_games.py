@@ -3,6 +3,7 @@ masks and rewards are worked out by hand (or by the game objects' own
 rules, never by the environment)."""
 import random
 
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -129,9 +130,11 @@ def test_tilematch_hand_worked(backend):
     assert env.encode(2, 1, RIGHT) == (2 * 3 + 1) * 4 + 1
     assert env.decode(env.encode(4, 2, LEFT)) == (4, 2, LEFT)
     mask = info["action_mask"].reshape(5, 3, 4)  # (column, row, direction)
-    assert mask[1, 0].tolist() == [True, True, False, True]   # no move off the bottom
-    assert mask[2, 1].tolist() == [True, True, True, True]
-    assert not mask[0].any() and mask.sum() == 3 + 3 + 4
+    # no move off the bottom, no swap of equal tiles, no move up into an empty square
+    assert mask[1, 0].tolist() == [False, False, False, True]
+    assert mask[2, 1].tolist() == [False, True, False, True]
+    assert mask[2, 0].tolist() == [False, True, False, False]
+    assert not mask[0].any() and mask.sum() == 4
     obs, reward, done, info = step(env, env.encode(2, 1, RIGHT))  # falls to (3, 0): 1 1 1
     assert reward == 3.0 and done and not obs.any() and not info["action_mask"].any()
 
@@ -146,9 +149,9 @@ def test_tilematch_swap_and_chain(backend):
     obs, reward, done, _ = step(env, env.encode(2, 1, DOWN))
     assert reward == 6.0 and not done
     assert obs.tolist() == [[0, 0, 0], [3, 3, 1]]
-    # the swap back leaves 3 3 2 / 0 0 1 -> the 1 falls: no run, reward 0
-    obs, reward, done, _ = step(env, env.encode(2, 0, UP))
-    assert reward == 0.0 and obs.tolist() == [[0, 0, 0], [3, 3, 1]]
+    # moving the 1 up into the empty square would change nothing (it falls back): not legal
+    obs, reward, done, info = step(env, env.encode(2, 0, UP))
+    assert info["illegal"] and reward == 0.0 and obs.tolist() == [[0, 0, 0], [3, 3, 1]]
 
 
 def test_tilematch_truncation_counts_every_step(backend):
@@ -169,7 +172,41 @@ def test_tilematch_mask_matches_the_games_moves(backend):
         for action in range(env.action_space.n):
             c, r, d = env.decode(action)
             dc, dr = [(0, 1), (1, 0), (0, -1), (-1, 0)][d]
-            assert env.board.move(c, r, c + dc, r + dr) == mask[action], (seed, c, r, d)
+            board = env.board
+            before = board.grid(hidden=True)
+            moved = board.move(c, r, c + dc, r + dr)
+            list(board.settle())
+            # legal: a move the game takes that changes the settled board
+            assert (moved and board.grid(hidden=True) != before) == mask[action], (seed, c, r, d)
+
+
+def test_tilematch_masked_random_steps_always_change_the_board(backend):
+    env = TileMatchEnv(kinds=3, backend=backend)
+    rng = np.random.default_rng(0)
+    obs, info = env.reset(seed=1)
+    for _ in range(300):
+        if not info["action_mask"].any():
+            obs, info = env.reset()
+        before = env.board.grid(hidden=True)
+        obs, _, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        assert env.board.grid(hidden=True) != before
+        if terminated or truncated:
+            obs, info = env.reset()
+
+
+def test_wrapped_envs_give_their_masks():
+    env = gym.make("gridgames/TileMatch-v0")
+    _, info = env.reset(seed=0)
+    assert (env.unwrapped.action_masks() == info["action_mask"]).all()
+    assert (env.get_wrapper_attr("action_masks")() == info["action_mask"]).all()
+
+
+def test_a_board_with_no_legal_move_terminates(backend):
+    env = TileMatchEnv(board=["11", "11"], k=5, backend=backend)  # stuck: every move a swap of equal tiles
+    _, info = env.reset()
+    assert not info["action_mask"].any()
+    _, _, terminated, truncated, info = env.step(0)
+    assert info["illegal"] and terminated and not truncated
 
 
 def test_tilematch_fixed_board_hidden_rows(backend):

@@ -5,12 +5,37 @@
 after an install without a compiler, or with GRIDGAMES_PURE_PYTHON=1).
 ``BACKEND`` sums it up: "compiled" when every game is compiled,
 "pure-python" when none is, "partial" otherwise.
+
+Importing gridgames loads nothing else: each name is loaded when it is first
+used (PEP 562), so a judge starts without the other games' kernels.
 """
-from ._backend import GAMES as _GAMES, game_backend as _game_backend, summary as _summary
-from ._judge import JudgeError, JudgeResult, JudgeWarning
+from __future__ import annotations
+
 from ._version import __version__
 
-BACKENDS: dict[str, str] = {game: _game_backend(game) for game in _GAMES}
-BACKEND: str = _summary(BACKENDS)
+TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads nothing
+if TYPE_CHECKING:
+    from typing import Any
 
-__all__ = ["BACKEND", "BACKENDS", "JudgeError", "JudgeResult", "JudgeWarning", "__version__"]
+    from ._judge import InputError, JudgeError, JudgeResult, JudgeWarning
+
+    BACKENDS: dict[str, str]
+    BACKEND: str
+
+__all__ = ["BACKEND", "BACKENDS", "InputError", "JudgeError", "JudgeResult", "JudgeWarning", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("InputError", "JudgeError", "JudgeResult", "JudgeWarning"):
+        from . import _judge
+        return getattr(_judge, name)
+    if name in ("BACKENDS", "BACKEND"):
+        from ._backend import GAMES, game_backend, summary
+        backends = {game: game_backend(game) for game in GAMES}
+        globals().update(BACKENDS=backends, BACKEND=summary(backends))  # worked out once
+        return globals()[name]
+    raise AttributeError(f"module 'gridgames' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

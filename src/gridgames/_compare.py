@@ -79,8 +79,16 @@ def kattis_main(compare: Callable[[bytes, bytes], Optional[str]]) -> None:
     exit 42 accepted, 43 wrong answer (the reason in judgemessage.txt)."""
     import os
     import sys
-    with open(sys.argv[2], "rb") as f:
-        expected = f.read()
+    if len(sys.argv) < 4:  # run by hand: say how, as a one-line usage error
+        sys.stderr.write(f"usage: {os.path.basename(sys.argv[0])} INPUT ANSWER FEEDBACK_DIR < OUTPUT "
+                         "(exit 42 accepted, 43 wrong answer)\n")
+        sys.exit(2)
+    try:
+        with open(sys.argv[2], "rb") as f:
+            expected = f.read()
+    except OSError as exc:
+        sys.stderr.write(f"cannot read {sys.argv[2]}: {exc.strerror}\n")
+        sys.exit(2)
     reason = compare(expected, sys.stdin.buffer.read())
     if reason is not None:
         with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as f:

@@ -16,7 +16,13 @@ _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
-class JudgeError(Exception):
+class InputError(ValueError):
+    """Bad input given to gridgames: the family of JudgeError (judge files,
+    Number Link text) and samegame.FormatError (research text).  ``str()``
+    is one line that names the place."""
+
+
+class JudgeError(InputError):
     """Bad judge input: ``item`` (e.g. "grid 2"), 1-based line and column,
     what was expected and what was found."""
 

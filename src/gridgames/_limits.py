@@ -9,12 +9,12 @@ loads neither the compiled kernel nor its twin for its codes.
 """
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-_PACKAGE = Path(__file__).parent
+_PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
 _CIMPORT = re.compile(r"from gridgames\.([\w.]+) cimport")
 _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
 
@@ -41,7 +41,9 @@ def constants(pxd: str) -> Constants:
     values: dict[str, int] = {}
     scope: dict[str, int] = {}  # what the expressions may name: these, and what the file cimports
     in_enum = False
-    for line in (_PACKAGE / pxd).read_text().splitlines():
+    with open(os.path.join(_PACKAGE, pxd)) as f:
+        text = f.read()
+    for line in text.splitlines():
         cimported = _CIMPORT.match(line)
         if cimported:
             scope.update(vars(constants(cimported.group(1).replace(".", "/") + ".pxd")))

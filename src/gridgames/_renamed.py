@@ -6,7 +6,7 @@ import warnings
 from typing import Any, Optional
 
 
-def _warn(old: str, new: str) -> None:
+def warn_renamed(old: str, new: str) -> None:
     warnings.warn(f"{old} is renamed {new}; the old name will be removed in a later 0.x release",
                   DeprecationWarning, stacklevel=3)
 
@@ -23,7 +23,7 @@ class Renamed:
         self.old = name
 
     def __get__(self, obj: Optional[object], owner: type) -> Any:
-        _warn(f"{owner.__name__}.{self.old}", f"{owner.__name__}.{self.new}")
+        warn_renamed(f"{owner.__name__}.{self.old}", f"{owner.__name__}.{self.new}")
         return getattr(owner if obj is None else obj, self.new)
 
 
@@ -34,6 +34,6 @@ def module_getattr(module: str, namespace: dict[str, Any], renamed: dict[str, st
     def getattr_(name: str) -> Any:
         if name not in renamed:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        _warn(f"{module}.{name}", f"{module}.{renamed[name]}")
+        warn_renamed(f"{module}.{name}", f"{module}.{renamed[name]}")
         return namespace[renamed[name]]
     return getattr_

@@ -8,7 +8,7 @@ Each game supplies ``GAME/_generate.py`` (``add_arguments(parser)`` and
 each game is named in ``COMPARE``.
 """
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Optional
 
 from . import _compare
@@ -16,6 +16,18 @@ from . import _compare
 # How an answer is judged: the tile game by its statement, the others exactly.
 COMPARE: dict[str, Callable[..., Optional[str]]] = {
     "samegame": _compare.exact, "tilematch": _compare.tiles, "gopher": _compare.exact}
+
+
+# generate(..., progress=): called with (cases done, count) as a file is made
+Progress = Optional[Callable[[int, int], None]]
+
+
+def cases(count: int, progress: Progress = None, every: int = 1000) -> Iterator[int]:
+    """range(count), telling ``progress`` every ``every`` cases."""
+    for i in range(count):
+        if progress is not None and i % every == 0:
+            progress(i, count)
+        yield i
 
 
 def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> Optional[str]:

@@ -26,6 +26,10 @@ assert_type(board.over, bool)
 assert_type(board.copy(), samegame.Board)
 assert_type(board.backend, str)
 assert_type(samegame.Board.from_text("1 1 5"), samegame.Board)
+stop = board.stop_flag()
+stop.set()
+assert_type(stop.is_set, bool)
+assert_type(board.search("beam", width=2, stop=stop).score, int)
 
 result = samegame.judge(b"0 0\n", backend="pure")
 assert_type(result, JudgeResult)
@@ -70,6 +74,7 @@ for warning in gopher.judge(b"", team="7", program=6).warnings:
 
 # Number Link
 puzzle, solution = numberlink.generate(2, 2, seed=0)
+assert_type(numberlink.generate(5), numberlink.Generated)  # a square board, as on the command line
 assert_type(puzzle, numberlink.Puzzle)
 assert_type(solution, numberlink.Solution)
 assert_type(puzzle.cells, tuple[int, ...])
@@ -86,3 +91,4 @@ assert_type(verdict.message, str)
 # Misuse is caught.
 board.select("1", 1)  # type: ignore[arg-type]
 numberlink.check(solution, puzzle)  # type: ignore[arg-type]
+board.search("nrpaa")  # type: ignore[arg-type]

@@ -7,18 +7,24 @@ whose ``register(subparsers)`` adds ``gridgames GAME`` with
 its default command) and each command with ``_args.add_command``, setting
 ``func(args) -> exit status`` on it.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
-one-line errors), the judge games' ``generate``/``validate``/``check`` come
-from ``_tools.register_tools``.
+one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
+never an input, replaced whole, see ``_files``), the judge games'
+``generate``/``validate``/``check`` come from ``_tools.register_tools``.
+
+Start-up: ``main`` builds only the game named on the command line, and of
+its commands only the one that runs; a command whose module is costly to
+import is guarded by ``if not _args.skipped(commands, NAME): ...``.
 """
 import argparse
 import importlib
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Optional, TextIO, Union
+from typing import Any, Optional, TextIO, Union
 
-from .. import BACKEND, BACKENDS, __version__
+from .. import __version__
 from .._backend import GAMES
+from . import _args
 from ._args import game_position, with_default_command
 from ._io import CLOSED_OUTPUT, quiet_broken_pipe
 
@@ -38,22 +44,36 @@ GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 def version() -> str:
     """'gridgames VERSION (BACKEND)', naming the games that run on pure Python
     when only some do."""
+    from .. import BACKEND, BACKENDS  # every kernel is loaded to tell: only here
     pure = [game for game, name in BACKENDS.items() if name != "compiled"]
     detail = f"partial; pure-python: {', '.join(pure)}" if BACKEND == "partial" else BACKEND
     return f"gridgames {__version__} ({detail})"
 
 
-def build_parser() -> argparse.ArgumentParser:
+class VersionAction(argparse.Action):
+    """--version, worked out only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and the backend, then exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        sys.stdout.write(version() + "\n")
+        parser.exit()
+
+
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The parser of ``gridgames``: with every game and tool, or with
+    ``only`` that one (the command line names it: the others are not
+    imported, so a judge starts fast)."""
     parser = argparse.ArgumentParser(
         prog="gridgames", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version",
-                        version=version())
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game in GAMES:
-        importlib.import_module(f"gridgames.{game}.cli").register(sub)
-    for module in TOOLS.values():
-        importlib.import_module(module).register(sub)
+    for name in GAMES + tuple(TOOLS):
+        module = TOOLS.get(name, f"gridgames.{name}.cli")
+        if only in (None, name):
+            importlib.import_module(module).register(sub)
     return parser
 
 
@@ -73,8 +93,14 @@ def one_line_warning(message: Union[Warning, str], category: type[Warning], file
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     warnings.showwarning = one_line_warning
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    at = game_position(argv)
+    named = argv[at] if at < len(argv) else None
+    # the command (or a judge file) after the game: the others are built bare
+    known = named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-")
+    _args.WANTED = argv[at + 1] if known else None
+    alone = (named in GAMES or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
+    parser = build_parser(named if alone else None)  # `gridgames -h GAME` lists every game
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
     if unknown:  # reported by the command that was given them, with its usage
         before_game = set(argv[:game_position(argv)])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from functools import cache
 from typing import Optional, TypeAlias
 
 # What add_subparsers() returns (generic only in typeshed, hence the quotes).
@@ -18,6 +19,27 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 DEFAULT_COMMAND = "judge"
 HELP_FLAGS = ("-h", "--help")
+
+# The word after the game on the command line, when ``main`` knows it (None:
+# every command is built, e.g. for the game's --help).  The commands it does
+# not name are added bare (``skipped``): a judge starts without their modules.
+WANTED: Optional[str] = None
+
+
+def skipped(commands: Commands, *names: str) -> bool:
+    """True, with bare parsers added for ``names``, when none of these
+    commands will run: the caller then builds nothing more for them
+    (their modules are not even imported)."""
+    if WANTED is None or WANTED in names:
+        return False
+    for name in names:  # a name only, sharing one empty parser: building parsers is costly
+        commands.choices[name] = _bare()  # choices is the name -> parser map
+    return True
+
+
+@cache
+def _bare() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(add_help=False)
 
 
 def add_game(subparsers: Commands, game: str, *, help: str, description: str,
@@ -47,12 +69,17 @@ def paragraphs(text: str, width: int = 78) -> str:
 
 
 def add_io_arguments(parser: argparse.ArgumentParser) -> None:
-    """INPUT (a path, or - for standard input) and -o/--output (- or none:
-    standard output)."""
-    parser.add_argument("input", nargs="?", default="-", metavar="INPUT",
-                        help="input file, or - for standard input (the default)")
+    """INPUT... (paths, or - for standard input), -o/--output (- or none:
+    standard output), --outdir DIR and --suffix (many files at once)."""
+    parser.add_argument("input", nargs="*", metavar="INPUT",
+                        help="input file, or - for standard input (the default); several with --outdir")
     parser.add_argument("-o", "--output", metavar="OUTPUT",
                         help="write the results here instead of standard output ('-': standard output)")
+    parser.add_argument("--outdir", metavar="DIR",
+                        help="judge every INPUT in this one process, the results of each into "
+                             "DIR/NAME: the INPUT's name with its suffix replaced by --suffix")
+    parser.add_argument("--suffix", default=".out", metavar="SUFFIX",
+                        help="the suffix of the files written into --outdir (default .out)")
 
 
 def add_judge_game(subparsers: Commands, game: str, *, title: str, help: str,

@@ -3,13 +3,15 @@ their errors as one line, the exit statuses."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Optional
 
 from .._judge import JudgeResult
+from ._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
 
 
 def shown(path: Optional[str], stream: str = "<stdin>") -> str:
@@ -20,9 +22,24 @@ def shown(path: Optional[str], stream: str = "<stdin>") -> str:
 def read_input(path: str) -> bytes:
     """The bytes of ``path``, or of standard input for '-'."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        data: bytes = stdin().read()
+        return data
     with open(path, "rb") as f:
         return f.read()
+
+
+def stdin() -> Any:
+    """Standard input as a binary stream; OSError when it is closed.  At a
+    terminal, a line on standard error says that the command waits for it."""
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    if sys.stdin.isatty():
+        sys.stderr.write("gridgames: reading standard input from the terminal; end it with "
+                         "Ctrl-D (Ctrl-Z Enter on Windows)\n")
+        sys.stderr.flush()
+        # unbuffered: a buffered read would swallow the end (Ctrl-D)
+        return getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)
+    return sys.stdin.buffer
 
 
 class CannotRead(Exception):
@@ -34,11 +51,14 @@ class InputFile:
     OSErrors become CannotRead, so they are not taken for output errors."""
 
     def __init__(self, stream: Any, name: str) -> None:
-        self.stream, self.name = stream, name
+        self.stream, self.name, self.ended = stream, name, False
 
     def readinto(self, buffer: memoryview) -> int:
+        if self.ended:  # a terminal's end (Ctrl-D) is not sticky: read it once
+            return 0
         try:
             read: int = self.stream.readinto(buffer)
+            self.ended = read == 0
             return read
         except OSError as exc:
             raise CannotRead(f"cannot read {self.name}: {exc.strerror}") from None
@@ -47,12 +67,7 @@ class InputFile:
 def open_input(path: str) -> InputFile:
     """INPUT as an InputFile: the file, or standard input for '-'."""
     name = shown(path)
-    return InputFile(sys.stdin.buffer if path == "-" else open(path, "rb", buffering=0), name)
-
-
-class CannotWrite(Exception):
-    """An output file or stream that cannot be written (a directory, a full
-    disk); the message is one line, callers exit with status 2."""
+    return InputFile(stdin() if path == "-" else open(path, "rb", buffering=0), name)
 
 
 class RawWriter:
@@ -77,46 +92,93 @@ class RawWriter:
 
 
 @contextmanager
-def writing(path: Optional[str]) -> Iterator[RawWriter]:
+def writing(path: Optional[str], inputs: Sequence[Optional[str]] = ()) -> Iterator[RawWriter]:
     """A binary stream to ``path``, or to standard output for None or '-'
-    (unbuffered: callers write large chunks).  Its OSErrors become
-    CannotWrite; a closed pipe (``| head``) is left to ``cli.main``, which
-    ends quietly with status CLOSED_OUTPUT."""
+    (unbuffered: callers write large chunks).  ``inputs`` are the command's
+    input paths ('-': standard input): an output that is one of them is
+    refused (SameFile, exit 2) before anything is written, and a file is
+    written through a temporary file renamed at the end (``_files``).  Its
+    OSErrors become CannotWrite; a closed pipe (``| head``) is left to
+    ``cli.main``, which ends quietly with status CLOSED_OUTPUT."""
     try:
         if path in (None, "-"):
+            if sys.stdout is None:
+                raise OSError(errno.EBADF, "standard output is closed")
+            refuse_same(path, inputs)
             sys.stdout.flush()
             yield RawWriter(sys.stdout.fileno())
         else:
-            with open(path, "wb") as f:
-                yield RawWriter(f.fileno())
-    except BrokenPipeError:
+            assert path is not None
+            with replacing(path, inputs) as fd:
+                yield RawWriter(fd)
+    except (BrokenPipeError, CannotWrite):
         raise
     except OSError as exc:
         raise CannotWrite(f"cannot write {shown(path, '<stdout>')}: {exc.strerror}") from None
 
 
-def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeResult],
-              **options: object) -> int:
-    """Stream INPUT through ``judge(reader, emit=..., **options) ->
-    JudgeResult``, writing the results as they are made (all of them, even
-    before an error), then report the error; exit code.  Memory stays
-    bounded: neither the input nor the output is ever held whole."""
-    name = shown(args.input)
+def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeResult], *,
+              warnings: bool = False, **options: object) -> int:
+    """The judge command: each INPUT through ``judge(reader, emit=...,
+    **options) -> JudgeResult`` into -o OUTPUT, or with --outdir DIR into
+    DIR/NAME (INPUT's name, its last suffix replaced by --suffix), one file
+    after another in this process; ``warnings``: the judge takes
+    ``warn=`` (each file's warnings go to standard error as they come).
+    Every output is checked before any is written; a bad file gets its
+    one-line error and the others go on.  Exit status: the worst one."""
+    inputs: list[str] = args.input or ["-"]
+    if args.outdir is None:
+        if len(inputs) > 1:
+            args.command_parser.error("several INPUT files need --outdir DIR")
+        outputs = [args.output]
+    else:
+        if args.output is not None:
+            args.command_parser.error("-o and --outdir cannot be given together")
+        if "-" in inputs:
+            args.command_parser.error("--outdir needs INPUT files, not standard input")
+        outputs = [os.path.join(args.outdir, os.path.splitext(os.path.basename(path))[0] + args.suffix)
+                   for path in inputs]
+        twice = next((o for i, o in enumerate(outputs) if o in outputs[:i]), None)
+        if twice is not None:
+            args.command_parser.error(f"two INPUT files would both be written to {twice}")
+        try:
+            for output in outputs:
+                refuse_same(output, inputs)
+            os.makedirs(args.outdir, exist_ok=True)
+        except CannotWrite as exc:
+            return fail(game, str(exc), 2)
+        except OSError as exc:
+            return fail(game, f"cannot write {args.outdir}: {exc.strerror}", 2)
+    status = 0
+    for path, output in zip(inputs, outputs):
+        if warnings:
+            options["warn"] = warnings_to_stderr(game, path)
+        status = max(status, judge_file(game, judge, path, output, options))
+    return status
+
+
+def judge_file(game: str, judge: Callable[..., JudgeResult], path: str, output: Optional[str],
+               options: dict[str, object]) -> int:
+    """Stream the file ``path`` through ``judge`` into ``output``, writing
+    the results as they are made (all of them, even before an error), then
+    report the error; exit status.  Memory stays bounded: neither the input
+    nor the output is ever held whole."""
+    name = shown(path)
     try:
-        reader = open_input(args.input)
+        reader = open_input(path)
     except OSError as exc:
         return fail(game, f"cannot read {name}: {exc.strerror}", 2)
     try:
-        with writing(args.output) as f:
+        with writing(output, [path]) as f:
             # the kernels write straight to the descriptor, without the GIL
-            out, err, warnings = judge(reader, emit=f.fileno(), **options)
+            out, err, found = judge(reader, emit=f.fileno(), **options)
             f.write(out)
     except (CannotWrite, CannotRead) as exc:
         return fail(game, str(exc), 2)
     finally:
-        if reader.stream is not sys.stdin.buffer:
+        if path != "-":
             reader.stream.close()
-    for warning in warnings:
+    for warning in found:
         sys.stderr.write(f"gridgames {game}: {name}:{warning}\n")
     if err is not None:
         return fail(game, f"{name}:{err}", 1)

@@ -2,13 +2,11 @@
 (the toolkit is ``gridgames._toolkit``)."""
 import argparse
 import importlib
+import sys
 from typing import Any
 
-from .. import _compare
 from .._judge import JudgeError
-from .._lines import Invalid
-from .._toolkit import COMPARE, check, validate
-from ._args import Commands, add_command
+from ._args import Commands, add_command, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
 # Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
@@ -35,6 +33,15 @@ def positive(text: str) -> int:
 
 def register_tools(commands: Commands, game: str) -> None:
     """Add ``generate``, ``validate`` and ``check`` to a judge game's commands."""
+    if not skipped(commands, "generate"):
+        _add_generate(commands, game)
+    if not skipped(commands, "validate"):
+        _add_validate(commands, game)
+    if not skipped(commands, "check"):
+        _add_check(commands, game)
+
+
+def _add_generate(commands: Commands, game: str) -> None:
     gen = importlib.import_module(f"gridgames.{game}._generate")
     p = add_command(commands, "generate", help="write a random judge file",
                     description=(gen.__doc__ or "").split("\n\n")[0] + "\n\n" + gen.LIMITS)
@@ -46,6 +53,8 @@ def register_tools(commands: Commands, game: str) -> None:
     p.add_argument("-o", "--output", metavar="OUTPUT", help="write here instead of standard output")
     p.set_defaults(func=lambda args: _run_generate(args, game, gen))
 
+
+def _add_validate(commands: Commands, game: str) -> None:
     p = add_command(commands, "validate", help="check a judge file against the contest format",
                     description=importlib.import_module(f"gridgames.{game}._validate").__doc__ or "")
     p.add_argument("input", nargs="?", default="-", metavar="INPUT",
@@ -54,6 +63,8 @@ def register_tools(commands: Commands, game: str) -> None:
                    help=f"exit {KATTIS_VALID} when valid and {KATTIS_INVALID} when not (Kattis)")
     p.set_defaults(func=lambda args: _run_validate(args, game))
 
+
+def _add_check(commands: Commands, game: str) -> None:
     p = add_command(commands, "check", help="judge a contestant's answer",
                     description="Compute the right output for INPUT with the engine and judge "
                     "ANSWER against it: exit 0 accepted, 1 wrong answer (the first differing "
@@ -67,6 +78,8 @@ def register_tools(commands: Commands, game: str) -> None:
 
 
 def _compare_doc(game: str) -> str:
+    from .. import _compare
+    from .._toolkit import COMPARE
     if COMPARE[game] is _compare.tiles:
         return ("As the statement says, board lines must match exactly; other lines may "
                 "differ in spacing and case; blank lines are ignored.")
@@ -75,10 +88,18 @@ def _compare_doc(game: str) -> str:
 
 def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
     options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
+    live = sys.stderr is not None and sys.stderr.isatty()  # a live line only on a terminal
+
+    def progress(done: int, count: int) -> None:
+        sys.stderr.write(f"\r\x1b[Kgridgames {game} generate: {done}/{count} {gen.CASES}")
+        sys.stderr.flush()
     try:
-        text = gen.generate(args.seed, args.count, **options)
+        text = gen.generate(args.seed, args.count, progress=progress if live else None, **options)
     except ValueError as exc:
         return fail(game, str(exc), 2)
+    finally:
+        if live:
+            sys.stderr.write("\r\x1b[K")
     try:
         with writing(args.output) as f:
             f.write(text)
@@ -88,6 +109,8 @@ def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
 
 
 def _run_validate(args: argparse.Namespace, game: str) -> int:
+    from .._lines import Invalid
+    from .._toolkit import validate
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
     try:
@@ -102,6 +125,7 @@ def _run_validate(args: argparse.Namespace, game: str) -> int:
 
 
 def _run_check(args: argparse.Namespace, game: str) -> int:
+    from .._toolkit import check
     try:
         data = read_input(args.input)
     except OSError as exc:

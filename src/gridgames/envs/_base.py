@@ -21,10 +21,17 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
     and from ``action_masks()`` (the MaskablePPO convention).  An illegal
     action (mask False) changes nothing, gives reward 0 and is counted:
     ``info["illegal"]`` tells whether this step's action was illegal and
-    ``info["illegal_actions"]`` how many were in this episode.  With
-    ``max_steps``, the episode is truncated after that many steps (legal or
-    not).  Subclasses define the spaces and ``_new_game``, ``_play``,
-    ``_observe``, ``_finished``, ``_text`` and ``_picture``, and keep
+    ``info["illegal_actions"]`` how many were in this episode.  The episode
+    terminates when the game is over or no legal action is left (a stuck
+    board is an end, not a time limit); with ``max_steps``, it is truncated
+    after that many steps (legal or not).
+
+    Through Gymnasium's wrappers (``gym.make`` adds some) the mask is
+    ``env.unwrapped.action_masks()`` or ``env.get_wrapper_attr("action_masks")()``;
+    sb3-contrib's ``get_action_masks(env)`` takes vector envs.
+
+    Subclasses define the spaces and ``_new_game``, ``_play``, ``_observe``,
+    ``_finished``, ``_text`` and ``_picture``, and keep
     ``self._mask`` up to date.
     """
 
@@ -66,7 +73,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
             reward = 0.0
         else:
             reward = self._play(a)
-        terminated = self._finished()
+        terminated = self._finished() or not self._mask.any()  # stuck: the game is over too
         truncated = (not terminated and self.max_steps is not None
                      and self._steps >= self.max_steps)
         return self._observe(), reward, terminated, truncated, self._info(illegal)

@@ -13,8 +13,8 @@ complete board.  Observation ``int32`` (3, rows, cols): [0] the number on
 each square (endpoints and path squares; 0 free, -1 solid), [1] the
 endpoints' numbers, [2] the number of each unfinished path at its head.
 Reward: ``solve_reward`` when every path is complete and every square
-covered (confirmed by ``numberlink.check``), which terminates the episode;
-truncated after ``max_steps`` steps.
+covered (confirmed by ``numberlink.check``), which terminates the episode,
+as does a board with no legal action left; truncated after ``max_steps`` steps.
 """
 from __future__ import annotations
 

@@ -6,10 +6,11 @@ Action: a one-square move of the tile at (column, row) in a direction, with
 the game's coordinates (row 0 at the bottom), flattened as
 ``(column * height + row) * 4 + direction``; direction UP (0), RIGHT (1),
 DOWN (2), LEFT (3).  ``encode`` and ``decode`` convert.  Legal actions move
-a tile to a square on the visible board (onto a tile the two swap).
-After a move the board settles; reward: the tiles removed by the settling.
-The episode terminates when the board is cleared and is truncated after
-``max_moves`` steps.
+a tile to a square on the visible board (onto a tile the two swap) and change
+something: a swap of equal tiles, or a tile moved up into an empty square (it
+falls back), is not legal.  After a move the board settles; reward: the tiles
+removed by the settling.  The episode terminates when the board is cleared
+or no legal move is left, and is truncated after ``max_moves`` steps.
 """
 from __future__ import annotations
 
@@ -96,8 +97,16 @@ class TileMatchEnv(GridEnv):
 
     def _refresh(self) -> None:
         self._obs = np.array(self._board.grid(), dtype=np.uint8)
-        tiles = self._obs[::-1].T != 0  # (column, row), row 0 at the bottom
-        self._mask = (tiles[:, :, None] & self._inside).ravel()
+        tiles = self._obs[::-1].T  # (column, row), row 0 at the bottom
+        # what each move would meet: the tile there (0 empty), -1 off the board
+        padded = np.pad(tiles.astype(np.int16), 1, constant_values=-1)
+        w, h = self.width, self.height
+        meets = np.stack([padded[1 + dc:1 + dc + w, 1 + dr:1 + dr + h] for dc, dr in _STEP], axis=-1)
+        # a move that changes nothing is not legal: a swap of equal tiles, a tile
+        # moved up into an empty square (it falls back where it was)
+        useful = (meets != tiles[:, :, None]) & (meets >= 0)
+        useful[:, :, UP] &= meets[:, :, UP] != 0
+        self._mask = ((tiles != 0)[:, :, None] & self._inside & useful).ravel()
 
     def _play(self, action: int) -> float:
         c, r, d = self.decode(action)

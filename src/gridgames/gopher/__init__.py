@@ -27,7 +27,6 @@ from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._limits import constants
 from .._out import send
-from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
 from ._check import PICK_WARNING, PICK_WARNING_FIELDS
 
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
 
 _K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
+HUGE = constants("_scan.pxd").HUGE
 
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.

@@ -10,6 +10,7 @@ import argparse
 from typing import Optional
 
 from .._rng import Rand
+from .._toolkit import Progress, cases
 from ._validate import MAX_SIDE
 
 LIMITS = f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's)."
@@ -30,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_SIDE,
-             cols: int = MAX_SIDE, density: Optional[float] = None, picks: int = 12) -> bytes:
+             cols: int = MAX_SIDE, density: Optional[float] = None, picks: int = 12,
+             progress: Progress = None) -> bytes:
     """A judge file of ``count`` games (default: 1..4, drawn)."""
     for name, value, high in (("rows", rows, MAX_SIDE), ("cols", cols, MAX_SIDE),
                               ("picks", picks + 1, 10001)):
@@ -40,7 +42,7 @@ def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_SIDE,
         raise ValueError(f"--density must be 0..1, not {density}")
     rng = Rand(seed)
     count = count or rng.between(1, MAX_COUNT)
-    return "\n".join(_game(rng, rows, cols, density, picks) for _ in range(count)).encode()
+    return "\n".join(_game(rng, rows, cols, density, picks) for _ in cases(count, progress)).encode()
 
 
 def _game(rng: Rand, max_rows: int, max_cols: int, density: Optional[float], max_picks: int) -> str:

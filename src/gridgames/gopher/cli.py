@@ -1,10 +1,9 @@
 """`gridgames gopher`: the judge command (the default)."""
 import argparse
 
-from ..cli._args import Commands, add_judge_game
-from ..cli._io import run_judge, warnings_to_stderr
+from ..cli._args import Commands, add_judge_game, skipped
+from ..cli._io import run_judge
 from ..cli._tools import register_tools
-from ..pictures._cli import register_show
 from . import judge
 
 
@@ -40,10 +39,11 @@ def register(subparsers: Commands) -> None:
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",
                    help="the program number in the header and end lines (default: 6)")
-    p.set_defaults(func=lambda args: run_judge(
-        args, "gopher", judge, team=args.team, program=args.program,
-        warn=warnings_to_stderr("gopher", args.input)))  # streamed as they come
+    p.set_defaults(func=lambda args: run_judge(  # warnings streamed as they come
+        args, "gopher", judge, warnings=True, team=args.team, program=args.program))
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "gopher")
-    register_show(commands, "gopher")  # gridgames.pictures: the HTML step-through page
+    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
+        from ..pictures._cli import register_show
+        register_show(commands, "gopher")

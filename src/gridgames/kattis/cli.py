@@ -2,6 +2,7 @@
 import argparse
 
 from ..cli._args import add_command
+from ..cli._files import CannotWrite, new_directory
 from ..cli._io import fail
 from ..cli._tools import positive
 from . import PROBLEM_YAML, write_package
@@ -20,7 +21,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     description=DESCRIPTION)
     p.add_argument("game", choices=sorted(PROBLEM_YAML), metavar="GAME",
                    help=f"one of {', '.join(PROBLEM_YAML)}")
-    p.add_argument("directory", metavar="DIR", help="the package directory (created)")
+    p.add_argument("directory", metavar="DIR",
+                   help="the package directory: created, or empty (see --force)")
+    p.add_argument("--force", action="store_true",
+                   help="replace DIR when it is not empty: the new package takes its place whole "
+                        "(no old file stays); without it a non-empty DIR is refused (exit 2)")
     p.add_argument("--secret", type=positive, default=12, metavar="N",
                    help="generated secret test files (default 12)")
     p.add_argument("--seed", type=int, default=0, help="seed of the generated files (default 0)")
@@ -29,7 +34,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        write_package(args.game, args.directory, args.secret, args.seed)
+        # built next to DIR, then put in its place: never a mix of old and new files
+        with new_directory(args.directory, args.force) as build:
+            write_package(args.game, build, args.secret, args.seed)
+    except CannotWrite as exc:
+        return fail("package", str(exc), 2)
     except OSError as exc:
         return fail("package", f"cannot write {args.directory}: {exc.strerror}", 2)
     return 0

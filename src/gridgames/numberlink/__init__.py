@@ -181,15 +181,18 @@ class Verdict(NamedTuple):
         return self.message
 
 
-def generate(rows: int, cols: int, seed: int = 0, *, backend: Optional[str] = None) -> Generated:
-    """Generate a ``rows`` x ``cols`` puzzle (1..MAX_SIDE each) and the
+def generate(rows: int, cols: Optional[int] = None, seed: int = 0, *,
+             backend: Optional[str] = None) -> Generated:
+    """Generate a ``rows`` x ``cols`` puzzle (1..MAX_SIDE each; ``cols``
+    defaults to ``rows``, a square board, as on the command line) and the
     solution the generator built, as ``Generated(puzzle, solution)``.
 
     The algorithm is the seed's union-find one; its random source is
     splitmix64 seeded with ``seed`` modulo 2**64, so a seed gives the same
     puzzle on every platform and on both backends.
     """
-    rows, cols = index(rows), index(cols)
+    rows = index(rows)
+    cols = rows if cols is None else index(cols)
     cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) & _MASK)  # seeds mod 2**64
     puzzle = [EMPTY if v != SOLID else SOLID for v in cells]
     for k, square in enumerate(ends):

@@ -133,8 +133,8 @@ def _render(board: "Union[Puzzle, Solution]", fmt: str, labels: Optional[Sequenc
         else board.render()
 
 
-def _squares(n: int) -> str:
-    return f"{n} square" + ("" if n == 1 else "s")
+def _solid(n: int) -> str:
+    return f"{n} solid square" + ("" if n == 1 else "s")
 
 
 def _lengths(solution: "Solution") -> list[int]:
@@ -174,7 +174,7 @@ def _generate(args: argparse.Namespace) -> int:
                     span = f" (lengths {lengths[0]}..{lengths[-1]})" if lengths else ""
                     sys.stderr.write(
                         f"puzzle {i + 1}: seed {seed & MASK}, {puzzle.rows}x{puzzle.cols}, "
-                        f"{len(lengths)} paths{span}, {_squares(puzzle.cells.count(SOLID))} solid, "
+                        f"{len(lengths)} paths{span}, {_solid(puzzle.cells.count(SOLID))}, "
                         f"{'unique' if count == 1 else 'several solutions'}\n")
                 seed += 1
     except (CannotWrite, ValueError) as exc:
@@ -202,7 +202,7 @@ def _solve(args: argparse.Namespace) -> int:
     puzzles: list[Item] = []
     solutions: list[Item] = []
     try:
-        with writing(args.output) as out:
+        with writing(args.output, [args.file]) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)

@@ -26,22 +26,42 @@ cells is left.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import resources
 from operator import index
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
-from .._renamed import module_getattr
+from .._renamed import warn_renamed
 from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
-from . import _solve
-from ._solve import ALGORITHMS, Solution as SearchResult, solve as search_boards
 from ._text import EMPTY as _EMPTY, FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
     from ._kernel import State
+    from ._search import Stop
+    from ._solve import ALGORITHMS, Solution as SearchResult, solve as search_boards
+else:
+    _IN_SOLVE = {"ALGORITHMS": "ALGORITHMS", "SearchResult": "Solution", "search_boards": "solve"}
+    # Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
+    _RENAMED = {"Solution": "SearchResult", "solve": "search_boards"}
+
+    def __getattr__(name: str) -> Any:  # the searches load threads and executors: only when used
+        if name in _RENAMED:
+            warn_renamed(f"{__name__}.{name}", f"{__name__}.{_RENAMED[name]}")
+            name = _RENAMED[name]
+        if name in _IN_SOLVE:
+            from . import _solve
+            return getattr(_solve, _IN_SOLVE[name])
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+# The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
+_K = constants("samegame/_kernel.pxd")
+E_CELL, E_COLS, E_ROWS, E_SEL_COL = _K.E_CELL, _K.E_COLS, _K.E_ROWS, _K.E_SEL_COL
+E_SEL_ROW, MAX_COLS, MAX_ROWS = _K.E_SEL_ROW, _K.MAX_COLS, _K.MAX_ROWS
+
+# The searches (``Board.search``, ``solve``): mypy refuses any other name.
+Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
 
 _K = constants("samegame/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS = _K.MAX_COLS, _K.MAX_ROWS
@@ -158,11 +178,12 @@ class Board(Wrapper):
         "tabu" never removes the colour that has the most cells at the
         playout's start while another move exists.  Same seed, same scores,
         on both backends."""
+        from . import _solve
         return _solve.playouts(self, n, seed, policy)
 
-    def search(self, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+    def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop: Optional[Any] = None) -> SearchResult:
+               time: Optional[float] = None, stop: Optional[Stop] = None) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -182,17 +203,20 @@ class Board(Wrapper):
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same SearchResult on both backends (a time limit makes it depend on
         speed)."""
+        from . import _solve
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop)
 
-    def stop_flag(self) -> Any:
+    def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
-        return _load("samegame", self.backend, part="search").Stop()
+        stop: Stop = _load("samegame", self.backend, part="search").Stop()
+        return stop
 
     def replay(self, moves: Iterable[tuple[int, int]]) -> int:
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
+        from . import _solve
         return _solve.replay(self, moves)
 
     def __eq__(self, other: object) -> bool:
@@ -221,12 +245,10 @@ def write_boards(boards: Iterable[Board]) -> str:
 def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
     """The 20 standard 15x15 positions of the SameGame search literature
     (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
+    from importlib import resources
     text = resources.files(__name__).joinpath("standard20.txt").read_text("ascii")
     return read_boards(text, "standard20.txt", backend=backend)
 
 
-__all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
+__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
            "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError"]
-
-# Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
-__getattr__ = module_getattr(__name__, globals(), {"Solution": "SearchResult", "solve": "search_boards"})

@@ -11,6 +11,7 @@ import argparse
 from typing import Optional
 
 from .._rng import Rand
+from .._toolkit import Progress, cases
 from . import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_ROWS,
-             cols: int = MAX_COLS, colours: int = 10, moves: int = 30) -> bytes:
+             cols: int = MAX_COLS, colours: int = 10, moves: int = 30, progress: Progress = None) -> bytes:
     """A judge file of ``count`` grids (default: 1..5, drawn)."""
     for name, value, high in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS),
                               ("colours", colours, 10), ("moves", moves, 10 ** 6)):
@@ -40,7 +41,7 @@ def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_ROWS,
             raise ValueError(f"--{name} must be 1..{high}, not {value}")
     rng = Rand(seed)
     count = count or rng.between(1, MAX_COUNT)
-    parts = [_grid(rng, rows, cols, colours, moves) for _ in range(count)]
+    parts = [_grid(rng, rows, cols, colours, moves) for _ in cases(count, progress)]
     return ("".join(parts) + "0 0\n").encode()
 
 

@@ -8,13 +8,14 @@ separated by spaces; boards are separated by one or more blank lines.
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
+from .._judge import InputError
 from .._limits import constants
 
 EMPTY = constants("samegame/_board.pxd").EMPTY  # in snapshots: no cell (never a colour)
 Rows = list[list[int]]
 
 
-class FormatError(ValueError):
+class FormatError(InputError):
     """Bad research text; ``str()`` is one line, ``FILE:LINE:COL: message``."""
 
 

@@ -1,9 +1,8 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
-from ..cli._args import Commands, add_judge_game
+from ..cli._args import Commands, add_judge_game, skipped
 from ..cli._io import run_judge
 from ..cli._tools import register_tools
-from ..pictures._cli import register_show
-from . import MAX_COLS, MAX_ROWS, _research_cli, judge
+from . import MAX_COLS, MAX_ROWS, judge
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
@@ -16,8 +15,12 @@ def register(subparsers: Commands) -> None:
         subparsers, "samegame", title="SameGame", judge=JUDGE,
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))
-    _research_cli.register(commands)
+    if not skipped(commands, "solve", "replay"):
+        from . import _research_cli
+        _research_cli.register(commands)
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "samegame")
-    register_show(commands, "samegame")  # gridgames.pictures: the HTML step-through page
+    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
+        from ..pictures._cli import register_show
+        register_show(commands, "samegame")

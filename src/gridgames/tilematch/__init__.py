@@ -18,7 +18,6 @@ from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
 from .._rows import int_rows
-from .._scan import HUGE
 from .._wrapper import StateAttr, Wrapper
 
 if TYPE_CHECKING:
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
 
 _K = constants("tilematch/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 FAR, MAX_ROWS, MAX_WIDTH = _K.FAR, _K.MAX_ROWS, _K.MAX_WIDTH
+HUGE = constants("_scan.pxd").HUGE
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -109,7 +109,9 @@ class Board(Wrapper):
 
     def move(self, c1: int, r1: int, c2: int, r2: int) -> bool:
         """Move the tile at (c1, r1) one square to (c2, r2), swapping with a
-        tile there.  Returns False (and changes nothing) for an invalid move:
+        tile there.  The column comes first (c, r), as in the contest's move
+        lines 'c1 r1 c2 r2', unlike the (r, c) of the other games; row 0 is
+        the bottom row.  Returns False (and changes nothing) for an invalid move:
         no tile at (c1, r1), diagonal, not exactly one square, or an end off
         the visible board.  Tiles do not fall until the next drop phase."""
         # Clamped to a C-sized range: a clamped coordinate is off the board either way.

@@ -11,6 +11,7 @@ import argparse
 from typing import Optional
 
 from .._rng import Rand
+from .._toolkit import Progress, cases
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 
 LIMITS = (f"Limits: D <= {MAX_D}, 1 <= W, H <= {MAX_SIDE}, 2 <= K <= 5, R <= {MAX_R}, "
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def generate(seed: int = 0, count: Optional[int] = None, width: int = MAX_SIDE,
              height: int = MAX_SIDE, k: Optional[int] = None, given_rows: int = MAX_R,
-             moves: int = MAX_M, kinds: int = 9) -> bytes:
+             moves: int = MAX_M, kinds: int = 9, progress: Progress = None) -> bytes:
     """A judge file of ``count`` data sets (default: 1..5, drawn)."""
     for name, value, low, high in (("width", width, 1, MAX_SIDE), ("height", height, 1, MAX_SIDE),
                                    ("k", 2 if k is None else k, 2, 5),
@@ -47,7 +48,7 @@ def generate(seed: int = 0, count: Optional[int] = None, width: int = MAX_SIDE,
             raise ValueError(f"--{name} must be {low}..{high}, not {value}")
     rng = Rand(seed)
     count = count or rng.between(1, MAX_COUNT)
-    sets = [_data_set(rng, width, height, k, given_rows, moves, kinds) for _ in range(count)]
+    sets = [_data_set(rng, width, height, k, given_rows, moves, kinds) for _ in cases(count, progress)]
     return (f"{count}\n" + "".join(sets)).encode()
 
 

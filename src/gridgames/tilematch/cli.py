@@ -1,8 +1,7 @@
 """`gridgames tilematch`: the judge command (the default)."""
-from ..cli._args import Commands, add_judge_game
+from ..cli._args import Commands, add_judge_game, skipped
 from ..cli._io import run_judge
 from ..cli._tools import register_tools
-from ..pictures._cli import register_show
 from . import judge
 
 JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
@@ -18,4 +17,6 @@ def register(subparsers: Commands) -> None:
 
     # The judge toolkit: generate, validate, check.
     register_tools(commands, "tilematch")
-    register_show(commands, "tilematch")  # gridgames.pictures: the HTML step-through page
+    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
+        from ..pictures._cli import register_show
+        register_show(commands, "tilematch")
