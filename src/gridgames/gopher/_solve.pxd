@@ -13,3 +13,9 @@ cpdef enum:
 cpdef enum:
     PAIR_REACH = 2
     CHANGE_REACH = 3
+
+# The exact stage gives up (GAVE_UP) rather than build a table larger than
+# this many bytes: a component's (count x cell) table, or the count sets of
+# the components combined with the global count.
+cpdef enum:
+    MAX_TABLE = 1 << 26

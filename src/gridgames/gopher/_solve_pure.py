@@ -48,9 +48,10 @@ FELL: int
 GAVE_UP: int
 PAIR_REACH: int
 CHANGE_REACH: int
+MAX_TABLE: int
 _K = constants("gopher/_solve.pxd")
 RUNNING, CLEARED, STUCK, FELL, GAVE_UP = _K.RUNNING, _K.CLEARED, _K.STUCK, _K.FELL, _K.GAVE_UP
-PAIR_REACH, CHANGE_REACH = _K.PAIR_REACH, _K.CHANGE_REACH
+PAIR_REACH, CHANGE_REACH, MAX_TABLE = _K.PAIR_REACH, _K.CHANGE_REACH, _K.MAX_TABLE
 
 UNSEEN, BORDER = -1, -2  # val[] of a patch not inspected, of the padding
 HOLE, SAFE = 1, 2        # mark[]: proven a hole, proven safe (picked this round)
@@ -292,7 +293,10 @@ class Solver:
             found.append(result[:2])
             spent += result[2]
         left = self.total - self.proven
-        allowed, off_hole = _combine([p for p, _ in found], left, len(off))
+        combined = _combine([p for p, _ in found], left, len(off))
+        if combined is None:
+            return False
+        allowed, off_hole = combined
         for order, (possible, can), ok in zip(comps, found, allowed):
             n = len(order)
             for p in range(n):
@@ -344,6 +348,8 @@ def _enumerate(order: list[int], var_cons: list[list[int]], need: list[int], hol
     """Every arrangement of one component: (possible[k], can[k * n + p]: cell
     order[p] is a hole in some arrangement with k holes, steps), or None over budget."""
     n = len(order)
+    if (n + 1) * n > MAX_TABLE:
+        return None
     possible, can = bytearray(n + 1), bytearray((n + 1) * n)
     value = [-1] * n
     k = ones = steps = 0
@@ -390,14 +396,21 @@ def _convolve(a: bytearray, b: bytearray) -> bytearray:
     return out
 
 
-def _combine(possible: list[bytearray], left: int, m: int) -> tuple[list[bytearray], bool]:
+def _combine(possible: list[bytearray], left: int, m: int) -> "tuple[list[bytearray], bool] | None":
     """For each component, the hole counts k that some arrangement of the
     others and of the m patches off the frontier completes to ``left``
-    holes; and whether a patch off the frontier can be a hole."""
+    holes; and whether a patch off the frontier can be a hole.  None if
+    the count sets would need more than MAX_TABLE bytes."""
     lo = sum(p.index(1) for p in possible)
     hi = sum(len(p) - 1 - p[::-1].index(1) for p in possible)
     if left - m <= lo and hi <= left:  # every combination fits: the count binds nothing
         return possible, m > 0 and lo <= left - 1
+    top, need = 1, 1
+    for p in reversed(possible):
+        top += len(p) - 1
+        need += top
+    if need > MAX_TABLE:
+        return None
     suffix = [bytearray(b"\x01")]
     for p in reversed(possible):
         suffix.append(_convolve(p, suffix[-1]))
