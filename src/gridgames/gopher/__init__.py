@@ -44,6 +44,9 @@ from ._pure import (
     PICK_OUTSIDE as _PICK_OUTSIDE,
 )
 
+from ._noguess import NODES, NoGuess, NoGuessFailed, check_request, no_guess
+from ._solve_pure import CLEARED, FELL, GAVE_UP, STUCK
+
 if TYPE_CHECKING:
     from ._kernel import State
 
@@ -225,4 +228,46 @@ class Field(Wrapper):
         return f"<Field {self.rows}x{self.cols} {len(self.holes)} holes, {state}>"
 
 
-__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult"]
+# --- playing by deduction ------------------------------------------------------
+
+STATUS = {CLEARED: "cleared", STUCK: "stuck", FELL: "fell", GAVE_UP: "gave up"}
+
+
+class Solution(NamedTuple):
+    """What ``solve`` found.  ``status``: "cleared" (every safe patch is
+    inspected), "stuck" (no patch is provably safe), "fell" (the first
+    pick, a guess, was a hole) or "gave up" (an exact stage ran over its
+    step budget).  ``picks``: (row, col) in order, the first pick first;
+    every later one is provably safe.  ``board``: the field as seen at the
+    end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
+    (the holes among them), row-major."""
+    status: str
+    picks: list[tuple[int, int]]
+    board: list[str]
+    unknown: list[tuple[int, int]]
+
+
+def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],
+          first: Optional[tuple[int, int]] = None, *, budget: int = NODES,
+          backend: Optional[str] = None) -> Solution:
+    """Play the field by deduction only from the pick ``first`` (default:
+    the middle patch): each round picks, row-major, every patch that no
+    arrangement of holes consistent with what is seen and with the number of
+    holes puts a hole on (fast rules first, then an exact stage over the
+    frontier), until the field is cleared or nothing is provably safe.
+    ``budget``: enumeration steps allowed to one exact stage."""
+    rows, cols, spots = index(rows), index(cols), [(index(r), index(c)) for r, c in holes]
+    solver = _load("gopher", backend, part="solve").Solver(rows, cols, spots)
+    fr, fc = ((rows + 1) // 2, (cols + 1) // 2) if first is None else (index(first[0]), index(first[1]))
+    if not (1 <= fr <= rows and 1 <= fc <= cols):
+        raise ValueError(f"the first pick ({fr}, {fc}) is outside the {rows}x{cols} field")
+    solver.start(fr, fc)
+    status = solver.run(index(budget))
+    snap = solver.state.snapshot().decode("ascii")
+    board = [snap[r * cols:(r + 1) * cols] for r in range(rows)]
+    unknown = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if board[r][c] == "#"]
+    return Solution(STATUS[status], solver.picks, board, unknown)
+
+
+__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult",
+           "Solution", "solve", "NoGuess", "NoGuessFailed", "no_guess", "check_request"]

@@ -5,6 +5,11 @@ sizes, with hole densities from none to dense (sparse fields flood widely).
 Picks are mostly inside the field, some on holes (the game ends, later
 picks are skipped), some outside it (row or column 0, -1 or beyond the
 field: a warning, no change).
+
+With --no-guess, each game is a field of exactly --rows x --cols with
+exactly --holes holes that the deduction solver ('gridgames gopher solve')
+clears from the first pick without a guess, and its picks are the solver's
+(first pick first): the judge replays a clear without a fall.
 """
 import argparse
 from typing import Optional
@@ -12,7 +17,13 @@ from typing import Optional
 from .._toolkit import Rand
 from ._validate import MAX_SIDE
 
-LIMITS = f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's)."
+LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-guess: game i "
+          "(from 0) is seed SEED + i; the holes stay out of the first pick's neighbourhood, "
+          "and they are moved where the solver is stuck until it clears the field, at most "
+          "--budget moves (default 4 per patch), else exit 1 with a one-line error.  "
+          "Feasible densities: 30x16 with 99 holes takes about 1 ms, 100x100 with 15% "
+          "holes tens of ms, 25% about a second, 30% several seconds; beyond that the "
+          "budget runs out (docs/judges.md has the table).")
 CASES = "games"
 MAX_COUNT = 4
 OPTIONS = ("rows", "cols", "density", "picks")
@@ -26,7 +37,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--density", type=float, metavar="P",
                         help="the chance that a patch is a hole (0..1; default drawn)")
     parser.add_argument("--picks", type=int, default=12, metavar="N",
-                        help="most picks in a game (default 12)")
+                        help="most picks in a game (default 12; not with --no-guess)")
+    parser.add_argument("--no-guess", action="store_true",
+                        help="fields the solver clears by deduction alone, with its picks; "
+                             "--rows and --cols are then the exact size")
+    parser.add_argument("--holes", type=int, metavar="H", help="--no-guess: the number of holes")
+    parser.add_argument("--first", type=int, nargs=2, metavar=("R", "C"),
+                        help="--no-guess: the first pick (default: the middle patch)")
+    parser.add_argument("--budget", type=int, metavar="N",
+                        help="--no-guess: hole moves allowed per game (default 4 per patch)")
 
 
 def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_SIDE,

@@ -79,8 +79,9 @@ def no_guess(rows: int, cols: int, holes: int, first: Optional[tuple[int, int]] 
         while status != CLEARED and idle < PATIENCE:
             if moves >= budget:
                 raise NoGuessFailed(
-                    f"no no-guess field of {rows}x{cols} with {holes} holes within the budget of "
-                    f"{budget} hole moves (seed {seed}); fewer holes, or a larger --budget")
+                    f"no {rows}x{cols} field with {holes} holes cleared without guessing within "
+                    f"the budget of {budget} hole moves (seed {seed}); try fewer holes or a "
+                    "larger --budget")
             moves += 1
             if not solver.perturb():
                 break

@@ -5,6 +5,7 @@ from .._cli import Commands, add_judge_game
 from .._judge import run_judge, warnings_to_stderr
 from .._toolkit import register_tools
 from . import judge
+from ._solve_cli import hook_generate, register as register_solve
 
 
 def _team(text: str) -> str:
@@ -43,5 +44,7 @@ def register(subparsers: Commands) -> None:
         args, "gopher", judge, team=args.team, program=args.program,
         warn=warnings_to_stderr("gopher", args.input)))  # streamed as they come
 
-    # The judge toolkit: generate, validate, check.
+    # The judge toolkit: generate (with --no-guess), validate, check; and solve.
     register_tools(commands, "gopher")
+    hook_generate(commands)
+    register_solve(commands)
