@@ -116,6 +116,7 @@ def test_solve_refuses_bad_input_after_the_good_games(cli):
 def test_env_no_guess(backend):
     gym = pytest.importorskip("gymnasium", reason="the environments need gymnasium")
     from gymnasium.utils.env_checker import check_env
+
     import gridgames.envs  # noqa: F401  (registers the environments)
     from gridgames.gopher import solve
     env = gym.make("gridgames/Gopher-v0", rows=8, cols=9, holes=12, no_guess=True, backend=backend)

@@ -26,6 +26,7 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._out import send
 from .._scan import HUGE
+from ._noguess import NODES, NoGuess, NoGuessFailed, check_request, no_guess
 from ._pure import (
     E_COLS,
     E_HEADER_END,
@@ -43,8 +44,6 @@ from ._pure import (
     PICK_FELL as _PICK_FELL,
     PICK_OUTSIDE as _PICK_OUTSIDE,
 )
-
-from ._noguess import NODES, NoGuess, NoGuessFailed, check_request, no_guess
 from ._solve_pure import CLEARED, FELL, GAVE_UP, STUCK
 
 if TYPE_CHECKING:

@@ -28,15 +28,15 @@ cdef class Solver:
     cdef int w, n, qhead, qlen, nsafe, npicks
     cdef int around[8]
     cdef u64 rng
-    cdef signed char *val
-    cdef unsigned char *mark
+    cdef signed char *val          # per patch, padded: BORDER, UNSEEN or the number shown
+    cdef unsigned char *mark       # 0, HOLE or SAFE
     cdef unsigned char *queued
-    cdef unsigned char *hole
-    cdef int *seen_round
+    cdef unsigned char *hole       # the field's holes (perturb moves them)
+    cdef int *seen_round           # the round that first saw each patch, or -1
     cdef int *mark_round
-    cdef int *queue
-    cdef int *safe
-    cdef int *pick_r
+    cdef int *queue                # the worklist, a ring of n
+    cdef int *safe                 # this round's safe patches
+    cdef int *pick_r               # the picks, rows*cols + 1 at most
     cdef int *pick_c
     cdef int *pick_round
 
@@ -51,22 +51,20 @@ cdef class Solver:
         self.around[0], self.around[1], self.around[2], self.around[3] = -w - 1, -w, -w + 1, -1
         self.around[4], self.around[5], self.around[6], self.around[7] = 1, w - 1, w, w + 1
         self.rng = seed & 0xFFFFFFFFFFFFFFFF
-        self.val = <signed char *>malloc(self.n)
-        self.mark = <unsigned char *>calloc(self.n, 1)
-        self.queued = <unsigned char *>calloc(self.n, 1)
-        self.hole = <unsigned char *>calloc(self.n, 1)
-        self.seen_round = <int *>malloc(self.n * sizeof(int))
-        self.mark_round = <int *>calloc(self.n, sizeof(int))
-        self.queue = <int *>malloc(self.n * sizeof(int))
-        self.safe = <int *>malloc(self.n * sizeof(int))
-        self.pick_r = <int *>malloc((rows * cols + 1) * sizeof(int))
-        self.pick_c = <int *>malloc((rows * cols + 1) * sizeof(int))
-        self.pick_round = <int *>malloc((rows * cols + 1) * sizeof(int))
-        if (self.val == NULL or self.mark == NULL or self.queued == NULL or self.hole == NULL
-                or self.seen_round == NULL or self.mark_round == NULL or self.queue == NULL
-                or self.safe == NULL or self.pick_r == NULL or self.pick_c == NULL
-                or self.pick_round == NULL):
+        # two blocks: bytes per patch, and ints per patch and per pick
+        self.val = <signed char *>calloc(4 * self.n, 1)
+        self.seen_round = <int *>malloc((4 * self.n + 3 * (rows * cols + 1)) * sizeof(int))
+        if self.val == NULL or self.seen_round == NULL:
             raise MemoryError()
+        self.mark = <unsigned char *>self.val + self.n
+        self.queued = self.mark + self.n
+        self.hole = self.queued + self.n
+        self.mark_round = self.seen_round + self.n
+        self.queue = self.mark_round + self.n
+        self.safe = self.queue + self.n
+        self.pick_r = self.safe + self.n
+        self.pick_c = self.pick_r + self.rows * self.cols + 1
+        self.pick_round = self.pick_c + self.rows * self.cols + 1
         for r in range(self.n):
             self.val[r] = BORDER
             self.seen_round[r] = -1
@@ -80,16 +78,7 @@ cdef class Solver:
 
     def __dealloc__(self):
         free(self.val)
-        free(self.mark)
-        free(self.queued)
-        free(self.hole)
         free(self.seen_round)
-        free(self.mark_round)
-        free(self.queue)
-        free(self.safe)
-        free(self.pick_r)
-        free(self.pick_c)
-        free(self.pick_round)
 
     @property
     def picks(self):
@@ -165,56 +154,7 @@ cdef class Solver:
     def perturb(self):
         """Move one hole where the solver is stuck (see the twin); False if
         no move exists."""
-        cdef int r, c, i, e, z, x, y, want, nfront = 0, ninner = 0, npool = 0, d
-        cdef int *front = <int *>malloc(self.n * sizeof(int))
-        cdef int *inner = <int *>malloc(self.n * sizeof(int))
-        cdef int *pool
-        try:
-            if front == NULL or inner == NULL:
-                raise MemoryError()
-            for r in range(1, self.rows + 1):
-                for c in range(1, self.cols + 1):
-                    i = r * self.w + c
-                    if self.val[i] == UNSEEN and not self.mark[i]:
-                        if self._inspected_near(i):
-                            front[nfront] = i
-                            nfront += 1
-                        else:
-                            inner[ninner] = i
-                            ninner += 1
-            pool, npool = front, nfront
-            if nfront == 0:
-                pool, npool = inner, ninner
-            if npool == 0:
-                return False
-            x = pool[sm_uniform(&self.rng, npool)]
-            want = 1 - self.hole[x]
-            npool = 0
-            for i in range(ninner):  # reuse front's room for the pool: x is already drawn
-                if self.hole[inner[i]] == want:
-                    npool += 1
-            pool = inner
-            if npool == 0:
-                pool = front
-                for i in range(nfront):
-                    if self.hole[front[i]] == want:
-                        npool += 1
-                if npool == 0:
-                    return False
-            y = nth_with(pool, self.hole, want, <int>sm_uniform(&self.rng, npool))
-            self.hole[y] = 1 - want
-            self.hole[x] = want
-            d = self.round
-            for z in (x, y):
-                for e in range(8):
-                    i = z + self.around[e]
-                    if self.val[i] >= 0 and self.seen_round[i] < d:
-                        d = self.seen_round[i]
-            self.rewind(d, self.holes())
-            return True
-        finally:
-            free(front)
-            free(inner)
+        return perturb(self)
 
     cdef bint _inspected_near(self, int i) noexcept:
         cdef int e
@@ -413,12 +353,4 @@ cdef class Solver:
             frontier_close(&f)
 
 
-cdef int nth_with(const int *pool, const unsigned char *hole, int want, int k) noexcept:
-    """The k-th (from 0) patch of pool whose hole[] is want."""
-    cdef int i = 0
-    while True:
-        if hole[pool[i]] == want:
-            if k == 0:
-                return pool[i]
-            k -= 1
-        i += 1
+include "_solve_moves.pxi"

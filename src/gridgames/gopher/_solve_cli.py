@@ -118,7 +118,7 @@ def read_games(data: bytes, upto: Optional[int] = None
                ) -> list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]]:
     """The games of a judge file the judge accepts (those before game
     ``upto``): (rows, cols, holes, picks)."""
-    games = []
+    games: list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]] = []
     lines = iter(data.decode("ascii", "replace").splitlines())
     for line in lines:
         if not line.strip():
