@@ -1,6 +1,8 @@
 """`gridgames gopher generate --no-guess` and `gridgames gopher solve`
 through the command line: the judge (the referee) replays every generated
 field to a clear without a fall; bad input gives one line and exit 1."""
+import random
+
 import pytest
 
 from conftest import assert_refused
@@ -128,3 +130,24 @@ def test_env_no_guess(backend):
     assert solve(8, 9, field.holes, backend=backend).status == "cleared"
     with pytest.raises(ValueError, match="no_guess draws the holes"):
         gym.make("gridgames/Gopher-v0", hole_at=[(1, 1)], no_guess=True)
+
+
+def test_solve_never_crashes_on_mangled_input(tmp_path, capfd):
+    from gridgames.cli import main
+    from gridgames.gopher import no_guess
+    made = no_guess(6, 8, 7, seed=1)
+    good = "6 8\n7\n" + "".join(f"{r} {c}\n" for r, c in made.holes + made.picks[:6])
+    rng = random.Random(3)
+    path = tmp_path / "field.in"
+    statuses = set()
+    for _ in range(60):
+        data = bytearray((good + "\n" + good).encode())
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.choice(b"0123456789 \n\r\t-x#")
+        path.write_bytes(bytes(data))
+        status = main(["gopher", "solve", str(path)])
+        out, err = capfd.readouterr()
+        statuses.add(status)
+        assert status in (0, 1) and "Traceback" not in err
+        assert err.count("\n") == status, err  # one line when refused, none otherwise
+    assert statuses == {0, 1}

@@ -116,24 +116,24 @@ _GAME = re.compile(r"game (\d+)")
 
 def read_games(data: bytes, upto: Optional[int] = None
                ) -> list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]]:
-    """The games of a judge file the judge accepts (those before game
-    ``upto``): (rows, cols, holes, picks)."""
+    """The games of a judge file the judge accepted (those before game
+    ``upto``): (rows, cols, holes, picks).  Lines end at '\\n' and split at
+    whitespace, as the judge reads them; a line of whitespace is blank."""
     games: list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]] = []
-    lines = iter(data.decode("ascii", "replace").splitlines())
-    for line in lines:
-        if not line.strip():
+    lines = iter(line.split() for line in data.split(b"\n"))
+    for words in lines:
+        if not words:
             continue
         if upto is not None and len(games) + 1 >= upto:
             break
-        rows, cols = map(int, line.split())
-        nholes = int(next(lines))
-        holes = [(int(a), int(b)) for a, b in (next(lines).split() for _ in range(nholes))]
+        rows, cols = map(int, words)
+        nholes = int(next(lines)[0])
+        holes = [(int(a), int(b)) for a, b in (next(lines) for _ in range(nholes))]
         picks = []
-        for line in lines:
-            if not line.strip():
+        for words in lines:
+            if not words:
                 break
-            a, b = line.split()
-            picks.append((int(a), int(b)))
+            picks.append((int(words[0]), int(words[1])))
         games.append((rows, cols, holes, picks))
     return games
 
