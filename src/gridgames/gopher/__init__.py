@@ -261,7 +261,7 @@ def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],
     if not (1 <= fr <= rows and 1 <= fc <= cols):
         raise ValueError(f"the first pick ({fr}, {fc}) is outside the {rows}x{cols} field")
     solver.start(fr, fc)
-    status = solver.run(index(budget))
+    status = solver.run(min(index(budget), 1 << 62))  # a C long long in the kernel
     snap = solver.state.snapshot().decode("ascii")
     board = [snap[r * cols:(r + 1) * cols] for r in range(rows)]
     unknown = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if board[r][c] == "#"]

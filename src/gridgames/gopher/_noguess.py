@@ -63,6 +63,8 @@ def no_guess(rows: int, cols: int, holes: int, first: Optional[tuple[int, int]] 
     fr, fc = check_request(rows, cols, holes, first)
     if budget is None:
         budget = MOVES_PER_PATCH * rows * cols
+    if budget < 0:
+        raise ValueError(f"the budget is 0 or more hole moves, not {budget}")
     solver_class = kernel("gopher", backend, part="solve").Solver
     rng = SplitMix64(seed & ((1 << 64) - 1))
     room = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)

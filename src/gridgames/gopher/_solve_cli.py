@@ -19,14 +19,6 @@ the top).  The solver knows the size and the number of holes, never where
 they are; it starts from --first, else the game's first pick inside the
 field, else the middle patch."""
 
-FEASIBLE = """\
-Feasibility (docs/judges.md has the table): 30x16 with 99 holes (expert
-Minesweeper) takes about a millisecond; 100x100 with 15% holes some tens of
-milliseconds, 25% about a second, 30% several seconds; past that the hole
-moves run out of budget and the command stops with an error instead of
-searching forever."""
-
-
 def register(commands: Commands) -> None:
     s = add_command(
         commands, "solve", help="play fields by deduction only: cleared, or stuck where",
@@ -94,6 +86,8 @@ def _generate(args: argparse.Namespace) -> int:
         args.command_parser.error("--density does not apply with --no-guess (give --holes)")
     try:
         first = check_request(args.rows, args.cols, args.holes, args.first)
+        if args.budget is not None and args.budget < 0:
+            raise ValueError(f"--budget is 0 or more hole moves, not {args.budget}")
     except ValueError as exc:
         return fail(GAME, str(exc), 2)
     try:

@@ -35,7 +35,8 @@ JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole 
 def register(subparsers: Commands) -> None:
     commands, p = add_judge_game(
         subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,
-        help="the gopher-hole game (2001 regional, problem 6): judge files")
+        help="the gopher-hole game (2001 regional, problem 6): judge files, "
+             "solving by deduction, no-guess fields")
     p.add_argument("--team", type=_team, default="0", metavar="ID",
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",
