@@ -11,7 +11,7 @@ identical) on the cases up to --pure-max patches, and rejection sampling
 (draw random fields, the first pick's neighbourhood kept free, until the
 solver clears one; at most --draws draws) on every case.
 
-Run: python benchmarks/gopher_noguess_table.py [--seeds 20] [--quick]
+Run: python benchmarks/gopher_noguess_table.py [--seeds 20] [--quick] [--case R C H ...]
 """
 import argparse
 import statistics
@@ -66,8 +66,10 @@ def main(argv=None):
     ap.add_argument("--draws", type=int, default=200, help="rejection sampling: most draws")
     ap.add_argument("--big-draws", type=int, default=20, help="... on the 100x100 cases")
     ap.add_argument("--quick", action="store_true", help="the two target cases only")
+    ap.add_argument("--case", nargs=3, type=int, action="append", metavar=("ROWS", "COLS", "HOLES"),
+                    help="run this case (repeatable) instead of the table's")
     args = ap.parse_args(argv)
-    cases = [(16, 30, 99), (100, 100, 1500)] if args.quick else CASES
+    cases = args.case or ([(16, 30, 99), (100, 100, 1500)] if args.quick else CASES)
     print("| field | holes | found | compiled ms median / max | moves (median) "
           "| pure / compiled | rejection: found, draws (median), ms median |")
     print("|---|---:|---:|---:|---:|---:|---:|")
