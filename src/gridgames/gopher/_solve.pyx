@@ -166,19 +166,36 @@ cdef class Solver:
     # --- seeing and the fast rules -------------------------------------------
 
     cdef void _see(self, int j) noexcept:
-        cdef int r, c, i, k, count = 0
-        cdef unsigned char ch
-        for r in range(1, self.rows + 1):
-            for c in range(1, self.cols + 1):
-                i = r * self.w + c
-                ch = self.state.f.shown[r * STRIDE + c]
-                if self.val[i] == UNSEEN and ch != 35:  # '#': not inspected
-                    self.val[i] = 0 if ch == 32 else ch - 48
-                    self.seen_round[i] = j
-                    self.safe[count] = i  # as scratch: the newly seen, row-major
-                    count += 1
+        """Record the patches inspected by round j-1's picks and touch them in
+        row-major order.  A pick's flood is connected through the zeros it
+        inspected, so a walk from the picks finds them without scanning the
+        field (the twin scans it: the same patches, the same order)."""
+        cdef int k = self.npicks, e, x, count = 0, head = 0
+        while k > 0 and self.pick_round[k - 1] == j - 1:
+            k -= 1
+        for k in range(k, self.npicks):
+            count = self._look(self.pick_r[k] * self.w + self.pick_c[k], j, count)
+        while head < count:
+            x = self.safe[head]  # as scratch: the newly seen
+            head += 1
+            if self.val[x] == 0:
+                for e in range(8):
+                    count = self._look(x + self.around[e], j, count)
+        sort_ints(self.safe, count)
         for k in range(count):
             self._touch(self.safe[k])
+
+    cdef int _look(self, int i, int j, int count) noexcept:
+        cdef unsigned char ch
+        if self.val[i] != UNSEEN:
+            return count
+        ch = self.state.f.shown[(i // self.w) * STRIDE + i % self.w]
+        if ch == 35:  # '#': not inspected
+            return count
+        self.val[i] = 0 if ch == 32 else ch - 48
+        self.seen_round[i] = j
+        self.safe[count] = i
+        return count + 1
 
     cdef void _touch(self, int x) noexcept:
         """Queue every constraint within CHANGE_REACH of patch x."""
