@@ -66,7 +66,7 @@ def test_stuck_games_show_the_board_and_the_unknown(cli):
     field = b"2 2\n1\n1 1\n2 2\n\n1 3\n1\n1 2\n1 1\n"
     p = cli("gopher", "solve", input=field)
     assert p.returncode == 0 and p.stderr == b""
-    assert p.stdout == (b"game 1: stuck after 1 picks, 3 patches not inspected\n"
+    assert p.stdout == (b"game 1: stuck after 1 pick, 3 patches not inspected\n"
                         b"+--+\n|##|\n|#1|\n+--+\nunknown: 1 1, 1 2, 2 1\n"
                         b"game 2: cleared, 2 picks\n")
     p = cli("gopher", "solve", "--judge", "--first", 1, 3, input=b"1 3\n1\n1 2\n")
@@ -105,10 +105,10 @@ def test_impossible_requests(cli):
 def test_solve_refuses_bad_input_after_the_good_games(cli):
     good = b"2 2\n0\n1 1\n\n"
     p = cli("gopher", "solve", input=good + b"3 x\n")
-    assert_refused(p, b"game 1: cleared, 1 picks\n", b"gridgames gopher: <stdin>:5:3: game 2:",
+    assert_refused(p, b"game 1: cleared, 1 pick\n", b"gridgames gopher: <stdin>:5:3: game 2:",
                    [b"NCOLUMNS", b"'x'"])
     p = cli("gopher", "solve", input=good + b"3 3\n1\n4 4\n")
-    assert_refused(p, b"game 1: cleared, 1 picks\n", b"gridgames gopher: <stdin>:7:1: game 2, hole 1")
+    assert_refused(p, b"game 1: cleared, 1 pick\n", b"gridgames gopher: <stdin>:7:1: game 2, hole 1")
     p = cli("gopher", "solve", "--first", 3, 3, input=good)
     assert_refused(p, b"", b"gridgames gopher: <stdin>: game 1: the first pick (3, 3) is outside")
     p = cli("gopher", "solve", "no-such-file")

@@ -27,7 +27,8 @@ def register(commands: Commands) -> None:
                     "consistent with the inspected patches and the number of holes puts a "
                     "hole on (fast rules on single and overlapping constraints first, then "
                     "an exact count over the frontier), until the field is cleared or no "
-                    "patch is provably safe.  Prints per game 'game G: cleared, N picks' or "
+                    "patch is provably safe.  Prints per game 'game G: cleared, N picks', "
+                    "'game G: fell, 1 pick' (the first pick, a guess, was a hole) or "
                     "'game G: stuck after N picks, U patches not inspected', then for a stuck "
                     "game the fenced board as seen and the patches not inspected; with "
                     "--judge, a judge file of the games with the solver's picks instead (the "
@@ -108,6 +109,10 @@ def _generate(args: argparse.Namespace) -> int:
 _GAME = re.compile(r"game (\d+)")
 
 
+def _picks(picks: list[tuple[int, int]]) -> str:
+    return f"{len(picks)} pick" + ("" if len(picks) == 1 else "s")
+
+
 def read_games(data: bytes, upto: Optional[int] = None
                ) -> list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]]:
     """The games of a judge file the judge accepted (those before game
@@ -155,12 +160,12 @@ def _solve(args: argparse.Namespace) -> int:
                     text = ("\n" if g > 1 else "") + game_text(rows, cols, sorted(set(holes)), found.picks)
                 elif found.status == "stuck" or found.status == "gave up":
                     fence = "+" + "-" * cols + "+\n"
-                    text = (f"game {g}: {found.status} after {len(found.picks)} picks, "
+                    text = (f"game {g}: {found.status} after {_picks(found.picks)}, "
                             f"{len(found.unknown)} patches not inspected\n" + fence
                             + "".join(f"|{row}|\n" for row in found.board) + fence
                             + "unknown: " + ", ".join(f"{r} {c}" for r, c in found.unknown) + "\n")
                 else:
-                    text = f"game {g}: {found.status}, {len(found.picks)} picks\n"
+                    text = f"game {g}: {found.status}, {_picks(found.picks)}\n"
                 out.write(text.encode("ascii"))
     except CannotWrite as exc:
         return fail(GAME, str(exc), 2)
