@@ -9,6 +9,11 @@ actions are the unseen patches (none once the game is over).  Reward: +1 per pat
 inspection with no hole around floods its neighbours), ``-hole_penalty``
 for falling in a hole.  The episode terminates on a fall or when every safe
 patch is inspected.
+
+With ``no_guess=True`` every field is one the deduction solver clears
+without guessing (``gopher.no_guess``, seeded from the env's seed) and its
+first pick, the middle patch, is already played at reset: from there on,
+reasoning alone clears the field.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..gopher import Field
+from ..gopher import Field, check_request, no_guess
 from . import _draw
 from ._base import GridEnv
 
@@ -36,18 +41,23 @@ class GopherEnv(GridEnv):
     """The gopher-hole game on a ``rows`` x ``cols`` field (1..100 each)
     with ``holes`` random holes placed from the env's seed, or the fixed
     ``hole_at`` (1-based (row, col) pairs, row 1 at the top, as
-    ``gopher.Field`` takes them).  ``backend``: None, "compiled" or "pure"."""
+    ``gopher.Field`` takes them).  ``no_guess``: random fields that can be
+    cleared by deduction from the middle patch, which is picked at reset.
+    ``backend``: None, "compiled" or "pure"."""
 
     def __init__(self, rows: int = DEFAULT_SIZE[0], cols: int = DEFAULT_SIZE[1],
                  holes: int = DEFAULT_HOLES, hole_at: Iterable[tuple[int, int]] | None = None,
                  hole_penalty: float = 10.0, render_mode: str | None = None,
-                 backend: str | None = None) -> None:
+                 backend: str | None = None, no_guess: bool = False) -> None:
         super().__init__(render_mode, backend)
         self._fixed: list[tuple[int, int]] | None = (
             None if hole_at is None else sorted({(r, c) for r, c in hole_at}))
         self._field = Field(rows, cols, self._fixed or (), backend=backend)  # checks everything
         if self._fixed is None and not 0 <= holes < rows * cols:
             raise ValueError(f"holes must be 0..{rows * cols - 1} on a {rows}x{cols} field")
+        if no_guess and hole_at is not None:
+            raise ValueError("no_guess draws the holes: it does not take hole_at")
+        self._first = check_request(rows, cols, holes, None) if no_guess else None
         self.rows, self.cols = rows, cols
         self.holes = holes if self._fixed is None else len(self._fixed)
         self.hole_penalty = float(hole_penalty)
@@ -62,10 +72,16 @@ class GopherEnv(GridEnv):
 
     def _new_game(self) -> None:
         holes: list[tuple[int, int]] | None = self._fixed
-        if holes is None:
+        if self._first is not None:
+            seed = int(self.np_random.integers(0, 2**63))
+            holes = no_guess(self.rows, self.cols, self.holes, self._first, seed,
+                             backend=self.backend).holes
+        elif holes is None:
             spots = self.np_random.choice(self.rows * self.cols, self.holes, replace=False)
             holes = [(s // self.cols + 1, s % self.cols + 1) for s in spots.tolist()]
         self._field = Field(self.rows, self.cols, holes, backend=self.backend)
+        if self._first is not None:
+            self._field.pick(*self._first)
         self._refresh()
 
     def _refresh(self) -> None:

@@ -5,6 +5,7 @@ from ..cli._args import Commands, add_judge_game, skipped
 from ..cli._io import run_judge
 from ..cli._tools import register_tools
 from . import judge
+from ._solve_cli import hook_generate, register as register_solve
 
 
 def _team(text: str) -> str:
@@ -34,7 +35,8 @@ JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole 
 def register(subparsers: Commands) -> None:
     commands, p = add_judge_game(
         subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,
-        help="the gopher-hole game (2001 regional, problem 6): judge files")
+        help="the gopher-hole game (2001 regional, problem 6): judge files, "
+             "solving by deduction, no-guess fields")
     p.add_argument("--team", type=_team, default="0", metavar="ID",
                    help="the team in the header and end lines (default: 0)")
     p.add_argument("--program", type=_program, default=6, metavar="N",
@@ -42,8 +44,10 @@ def register(subparsers: Commands) -> None:
     p.set_defaults(func=lambda args: run_judge(  # warnings streamed as they come
         args, "gopher", judge, warnings=True, team=args.team, program=args.program))
 
-    # The judge toolkit: generate, validate, check.
+    # The judge toolkit: generate (with --no-guess), validate, check; and solve.
     register_tools(commands, "gopher")
+    hook_generate(commands)
+    register_solve(commands)
     if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
         from ..pictures._cli import register_show
         register_show(commands, "gopher")
