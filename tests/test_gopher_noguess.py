@@ -4,9 +4,9 @@ field to a clear without a fall; bad input gives one line and exit 1."""
 import random
 
 import pytest
-from conftest import assert_refused
 
 from gridgames.gopher import judge
+from helpers import assert_refused
 
 
 def games(text):
