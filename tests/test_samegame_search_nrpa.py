@@ -6,9 +6,7 @@ from array import array
 
 import pytest
 
-from gridgames.samegame import Board, standard_boards
-from gridgames.samegame import _search_pure as pure
-from gridgames.samegame import _solve
+from gridgames.samegame import Board, _search_pure as pure, _solve, standard_boards
 
 
 def _rows(seed, colours=3, rows=6, cols=7):

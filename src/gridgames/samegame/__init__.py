@@ -157,7 +157,7 @@ class Board(Wrapper):
                width: int = 10, seed: int = 0, tabu: bool = True,
                time: Optional[float] = None, stop: Optional[Any] = None, stab: int = 1,
                restarts: int = 0, tabu_bias: Optional[float] = None,
-               size_bias: float = 0.0) -> Solution:
+               size_bias: float = 0.0, cpu_time: bool = False) -> Solution:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -178,13 +178,15 @@ class Board(Wrapper):
 
         ``tabu``: the playouts avoid the most frequent colour (see
         playouts).  ``time``: seconds after which the best so far is
-        returned; so does Ctrl-C (in the main thread) and ``stop.set()`` (a
+        returned (``cpu_time``: seconds of CPU time of the searching thread,
+        for comparisons at equal CPU on a busy machine); so does Ctrl-C (in the main thread) and ``stop.set()`` (a
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same Solution on both backends (a time limit makes it depend on
         speed)."""
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
-                          restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias)
+                          restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
+                          cpu_time=cpu_time)
 
     def stop_flag(self) -> Any:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

@@ -35,6 +35,12 @@ cdef extern from *:
         QueryPerformanceFrequency(&f); QueryPerformanceCounter(&c);
         return (double)c.QuadPart / (double)f.QuadPart;
     }
+    static double gg_cpu(void) {
+        FILETIME a, b, k, u;
+        GetThreadTimes(GetCurrentThread(), &a, &b, &k, &u);
+        return 1e-7 * ((double)(((unsigned long long)k.dwHighDateTime << 32) | k.dwLowDateTime)
+                       + (double)(((unsigned long long)u.dwHighDateTime << 32) | u.dwLowDateTime));
+    }
     #else
     #include <time.h>
     static double gg_now(void) {
@@ -42,9 +48,15 @@ cdef extern from *:
         clock_gettime(CLOCK_MONOTONIC, &t);
         return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
     }
+    static double gg_cpu(void) {
+        struct timespec t;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    }
     #endif
     """
     double gg_now() noexcept nogil
+    double gg_cpu() noexcept nogil   # this thread's CPU seconds
 
 cpdef enum:
     MAX_MOVES = BIG_ROWS * BIG_COLS // 2  # regions of 2+ cells, and moves in a game
@@ -86,6 +98,7 @@ ctypedef struct Ctx:
     double tabu_bias             # < 0: the tabu rule is hard; else a bias against tabu moves
     double size_bias             # bias per cell of a region beyond 2
     double deadline, next_poll   # deadline 0: none
+    bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C
     int *stop                    # set by another thread (Stop), or NULL
     int stopped
@@ -290,7 +303,7 @@ cdef bint should_stop(Ctx *x) noexcept nogil:
         x.stopped = STOPPED_FLAG
     elif x.deadline > 0 or x.poll_signals:
         now = gg_now()
-        if x.deadline > 0 and now >= x.deadline:
+        if x.deadline > 0 and (gg_cpu() if x.cpu_clock else now) >= x.deadline:
             x.stopped = STOPPED_TIME
         elif x.poll_signals and now >= x.next_poll:
             x.next_poll = now + 0.05

@@ -1,7 +1,7 @@
 # The Python entry points of _search.pyx (included there).
 
 cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals,
-                  double tabu_bias, double size_bias) except NULL:
+                  double tabu_bias, double size_bias, bint cpu_clock=False) except NULL:
     cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
     if x == NULL:
         raise MemoryError()
@@ -10,7 +10,8 @@ cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_sign
     x.tabu_bias = tabu_bias
     x.size_bias = size_bias
     x.best_score = -1
-    x.deadline = gg_now() + seconds if seconds > 0 else 0.0
+    x.cpu_clock = cpu_clock
+    x.deadline = (gg_cpu() if cpu_clock else gg_now()) + seconds if seconds > 0 else 0.0
     x.poll_signals = poll_signals
     x.stop = &stop.flag if stop is not None else NULL
     return x
@@ -42,12 +43,13 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           const unsigned char[::1] policy=None):
+           const unsigned char[::1] policy=None, bint cpu_time=False):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame._solve).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
-    of POLICY_SIZE doubles, if given), until the time is up."""
-    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias)
+    of POLICY_SIZE doubles, if given), until the time is up (CPU seconds of
+    this thread with cpu_time)."""
+    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time)
     cdef Pos p
     cdef void *a = NULL
     cdef void *b = NULL

@@ -56,12 +56,13 @@ class Move(NamedTuple):
 
 class _Ctx:
     def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop],
-                 tabu_bias: float = -1.0, size_bias: float = 0.0) -> None:
+                 tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False) -> None:
         self.rng = SplitMix64(seed)
+        self.clock = time.thread_time if cpu_time else time.monotonic
         self.tabu = tabu
         self.tabu_bias = tabu_bias
         self.size_bias = size_bias
-        self.deadline = time.monotonic() + seconds if seconds > 0 else 0.0
+        self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
         self.stopped = RUNNING
         self.playouts = 0
@@ -167,7 +168,7 @@ def should_stop(x: _Ctx) -> bool:
         return False
     if x.stop is not None and x.stop.flag:
         x.stopped = STOPPED_FLAG
-    elif x.deadline > 0 and time.monotonic() >= x.deadline:
+    elif x.deadline > 0 and x.clock() >= x.deadline:
         x.stopped = STOPPED_TIME
     return x.stopped != RUNNING
 
@@ -325,9 +326,9 @@ def playouts(root: Any, n: int, seed: int, tabu: bool) -> list[int]:
 def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
            seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1,
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
-           policy: Optional[bytes] = None) -> tuple[int, list[RC], int, int]:
+           policy: Optional[bytes] = None, cpu_time: bool = False) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
-    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias)
+    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time)
     try:
         if algo == ALGO_NRPA:
             top = policy_dict(policy)

@@ -49,6 +49,13 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
     return ALGORITHMS.index(algo), level, iterations, width, seed, seconds
 
 
+def strongest() -> tuple[str, dict[str, Any]]:
+    """(algo, options) of the strongest search we have for a time budget:
+    give it ``time``; it restarts from a fresh policy until the time is up
+    (measured in benchmarks/samegame_strength.py, docs/research.md)."""
+    return "nrpa", dict(level=3, iterations=100, restarts=2**62)
+
+
 def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
                size_bias: float) -> dict[str, Any]:
     """NRPA's other options as the kernel takes them; ValueError for a bad one."""
@@ -70,7 +77,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
         stop: Optional[Any] = None, stab: int = 1, restarts: int = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0,
-        policy: Optional[bytes] = None) -> Solution:
+        policy: Optional[bytes] = None, cpu_time: bool = False) -> Solution:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
@@ -79,7 +86,8 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
     score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
-                                                 bool(tabu), seconds, stop, main, **extra)
+                                                 bool(tabu), seconds, stop, main, **extra,
+                                                 cpu_time=bool(cpu_time))
     return Solution(score, moves, STOPPED[stopped], games)
 
 
