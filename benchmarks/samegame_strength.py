@@ -64,7 +64,7 @@ def build_cpp(src: str, tmp: str) -> str:
     with open(rollout, "w") as f:
         f.write(text.replace("inline int setScore(int score)", "inline void setScore(int score)"))
     exe = os.path.join(tmp, "same")
-    subprocess.run(["g++", "-O2", "-std=c++11", "-DNDEBUG", "-o", exe,
+    subprocess.run(["g++", "-O2", "-w", "-std=c++11", "-DNDEBUG", "-o", exe,
                     os.path.join(build, "same.cpp"), os.path.join(build, "nrpa.cpp"), "-lpthread"],
                    check=True)
     shutil.copy(STANDARD, os.path.join(tmp, "problems.txt"))  # the same 20 boards, same layout

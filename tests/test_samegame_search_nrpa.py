@@ -96,3 +96,9 @@ def test_search_from_a_given_policy_twins_equal():
 def test_nrpa_bad_options(backend, options):
     with pytest.raises(ValueError):
         Board(["11"], backend=backend).search("nrpa", **options)
+
+
+def test_cpu_time_deadline_returns_the_first_game(backend):
+    s = Board(_rows(2, rows=10, cols=10), backend=backend).search(
+        "nrpa", level=3, time=1e-9, cpu_time=True)
+    assert s.stopped == "time" and s.playouts == 1 and s.moves
