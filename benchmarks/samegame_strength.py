@@ -34,11 +34,8 @@ import sys
 import tempfile
 import time
 
-from gridgames.samegame import standard_boards
+from gridgames.samegame import standard_boards, write_boards
 from gridgames.samegame._solve import strongest
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-STANDARD = os.path.join(HERE, "..", "src", "gridgames", "samegame", "standard20.txt")
 
 
 def ours(board_index: int, seconds: float, seed: int, kind: str) -> dict:
@@ -67,7 +64,8 @@ def build_cpp(src: str, tmp: str) -> str:
     subprocess.run(["g++", "-O2", "-w", "-std=c++11", "-DNDEBUG", "-o", exe,
                     os.path.join(build, "same.cpp"), os.path.join(build, "nrpa.cpp"), "-lpthread"],
                    check=True)
-    shutil.copy(STANDARD, os.path.join(tmp, "problems.txt"))  # the same 20 boards, same layout
+    with open(os.path.join(tmp, "problems.txt"), "w") as f:  # the same 20 boards, same layout
+        f.write(write_boards(standard_boards()))
     return exe
 
 

@@ -237,9 +237,10 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
     return k
 
 
-cdef int playout(Ctx *x, Pos *p, const double *pol, Rec *rec) noexcept nogil:
+cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec) noexcept nogil:
     """Play p to the end, uniformly (pol NULL) or by the policy's softmax
-    (weights exp(pol[code] + bias)); the moves go to x.seq (and with the
+    (weights exp(pol[code] + bias), epol[code] when the bias is 0: epol
+    holds exp(pol)); the moves go to x.seq (and with the
     candidates' codes and biases to rec, if not NULL), the game to the
     global best; their count."""
     cdef int n, k, j, t, length = 0, off = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
@@ -254,7 +255,8 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, Rec *rec) noexcept nogil:
         else:
             z = 0.0
             for t in range(k):
-                x.w[t] = exp(pol[x.moves[x.cand[t]].code] + x.bias[t])
+                j = x.moves[x.cand[t]].code
+                x.w[t] = epol[j] if x.bias[t] == 0.0 else exp(pol[j] + x.bias[t])
                 z += x.w[t]
             u = sm_unit(&x.rng) * z
             z = 0.0

@@ -35,7 +35,7 @@ cdef long long nmcs(Ctx *x, Frame *frames, int level, const Pos *start) noexcept
             x.path[x.path_len] = f.moves[j].cell
             x.path_len += 1
             if level == 1:
-                length = playout(x, &f.child, NULL, NULL)
+                length = playout(x, &f.child, NULL, NULL, NULL)
                 s, seq = f.child.score, x.seq
             else:
                 s = nmcs(x, frames, level - 1, &f.child)
@@ -102,7 +102,7 @@ cdef void beam(Ctx *x, const Pos *root, int width, Pos *states, Pos *nexts, Cand
                 x.path_len = depth + 1
                 child = states[b]
                 play(&child, moves[j].cell, x.queue)
-                if playout(x, &child, NULL, NULL) == 0:
+                if playout(x, &child, NULL, NULL, NULL) == 0:
                     continue  # the child is a finished game
                 cands[ncands].key = child.score
                 cands[ncands].order = ncands

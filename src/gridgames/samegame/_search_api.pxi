@@ -32,7 +32,7 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
             for i in range(n):
                 p.g = root.g
                 p.score = root.score
-                playout(x, &p, NULL, NULL)
+                playout(x, &p, NULL, NULL, NULL)
                 scores[i] = p.score
         return [scores[i] for i in range(n)]
     finally:
@@ -57,13 +57,14 @@ def search(State root not None, int algo, int level, long long iterations, int w
     cdef void *d = NULL
     cdef void *e = NULL
     cdef Nrpa r
-    cdef double *top = NULL
+    cdef const double *start = NULL
     cdef long long _i
     cdef int k
     cdef bint ok = True
     p.g = root.g
     p.score = root.score
     r.pol = NULL
+    r.epol = NULL
     r.rec = NULL
     r.w = NULL
     try:
@@ -75,12 +76,10 @@ def search(State root not None, int algo, int level, long long iterations, int w
             r.iterations = <int>iterations
             r.stab = stab
             ok = nrpa_alloc(&r, level)
-            if ok:
-                top = &r.pol[level * POLICY_SIZE]
-                if policy is not None:
-                    if policy.shape[0] != POLICY_SIZE * sizeof(double):
-                        raise ValueError("policy must be POLICY_SIZE doubles")
-                    memcpy(top, &policy[0], POLICY_SIZE * sizeof(double))
+            if policy is not None:
+                if policy.shape[0] != POLICY_SIZE * sizeof(double):
+                    raise ValueError("policy must be POLICY_SIZE doubles")
+                start = <const double *>&policy[0]
         elif algo == ALGO_BEAM:
             a = malloc(width * sizeof(Pos))
             b = malloc(width * sizeof(Pos))
@@ -95,9 +94,8 @@ def search(State root not None, int algo, int level, long long iterations, int w
                 for _i in range(restarts + 1):
                     if should_stop(x):
                         break
-                    if _i > 0:
-                        memset(top, 0, POLICY_SIZE * sizeof(double))
-                    nrpa(x, &r, level, top)
+                    set_policy(&r, level, start if _i == 0 else NULL)
+                    nrpa(x, &r, level)
             elif algo == ALGO_BEAM:
                 beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
             else:
@@ -108,7 +106,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
                         nmcs(x, <Frame *>a, level, &p)
                     else:
                         r.root = p
-                        playout(x, &r.root, NULL, NULL)
+                        playout(x, &r.root, NULL, NULL, NULL)
         if x.best_score < 0:  # no move from the root
             return root.score, [], x.stopped, x.playouts
         moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
@@ -136,12 +134,13 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
         free(x)
         raise ValueError("policy must be POLICY_SIZE doubles")
     r.pol = NULL
+    r.epol = NULL
     r.rec = NULL
     r.w = NULL
     try:
         if not nrpa_alloc(&r, 0):
             raise MemoryError()
-        memcpy(r.pol, &policy[0], POLICY_SIZE * sizeof(double))
+        set_policy(&r, 0, <const double *>&policy[0])
         rec = &r.rec[0]
         p.g = root.g
         p.score = root.score
@@ -164,7 +163,7 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
             play(&p, cell, x.queue)
         rec.length = len(moves)
         rec.ncodes = off
-        adapt(&r, r.pol, rec)
+        adapt(&r, r.pol, r.epol, rec)
         return (<char *>r.pol)[:POLICY_SIZE * sizeof(double)]
     finally:
         nrpa_free(&r)
