@@ -98,7 +98,8 @@ def main() -> None:
     sub = parser.add_subparsers(dest="what", required=True)
     c = sub.add_parser("curves", help="our strongest search at CPU budgets per board")
     c.add_argument("--budgets", type=float, nargs="+", default=[1, 4, 16])
-    c.add_argument("--boards", type=int, default=20, help="the first N standard boards (20)")
+    c.add_argument("--boards", type=int, default=20, help="N standard boards (20)...")
+    c.add_argument("--first", type=int, default=1, help="...from this one (1)")
     c.add_argument("--seed", type=int, default=0, help="board k uses seed + k - 1 (0)")
     p = sub.add_parser("cpp", help="side by side with the C++ engine at equal CPU")
     p.add_argument("--cpp", required=True, help="a checkout of github.com/bnegreve/nrpa")
@@ -112,7 +113,7 @@ def main() -> None:
     out = open(args.output, "a") if args.output else None
     if args.what == "curves":
         for budget in args.budgets:
-            for k in range(args.boards):
+            for k in range(args.first - 1, min(args.first - 1 + args.boards, 20)):
                 emit(ours(k, budget, args.seed + k, "curve"), out)
         return
     if not os.path.isdir(args.cpp):
