@@ -96,3 +96,28 @@ def test_judge_is_still_the_default(cli):
     p = cli("samegame", input=b"2 2 1 1 1 1 1 1 0 0\n")
     assert p.returncode == 0 and p.stdout == b"Grid 1.\n    Game Won\n\n"
     assert Board(["22", "11"]).moves() == [(1, 1, 2), (2, 1, 2)]
+
+
+def test_solve_time_without_algo_runs_the_strongest_search(cli):
+    from gridgames.samegame import _solve
+    algo, options = _solve.strongest()
+    assert algo == "nrpa" and options["restarts"] > 0   # restarts until the time is up
+    p = cli("samegame", "solve", "-", "--time", "0.3", "--cpu-time", "--json", input=BOARDS)
+    assert p.returncode == 0, p.stderr
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [o["score"] for o in objs] == [1008, 1]   # the best games of these boards
+
+
+def test_solve_nrpa_flags(cli):
+    p = cli("samegame", "solve", "-", "--stab", "2", "--restarts", "1", "--tabu-bias", "3",
+            "--size-bias", "0.5", "--iterations", "3", "--level", "2", "--json", input=BOARDS)
+    assert p.returncode == 0, p.stderr
+    rows = [[1, 1, 2, 2], [1, 1, 2, 2]]
+    want = Board(rows).search("nrpa", level=2, iterations=3, stab=2, restarts=1, tabu_bias=3.0,
+                              size_bias=0.5, seed=0)
+    assert json.loads(p.stdout.splitlines()[0])["moves"] == [list(m) for m in want.moves]
+    p = cli("samegame", "solve", "-", "--stab", "0", input=BOARDS)
+    assert p.returncode == 2 and b"stab must be" in p.stderr
+    help_text = cli("samegame", "solve", "--help").stdout
+    for flag in (b"--stab", b"--restarts", b"--tabu-bias", b"--size-bias", b"--cpu-time"):
+        assert flag in help_text

@@ -175,15 +175,19 @@ class Board(Wrapper):
         """Play ``n`` games to the end from this position (left unchanged)
         and return their final scores (this board's score included).
         "random" draws each move uniformly among the removable regions;
-        "tabu" never removes the colour that has the most cells at the
-        playout's start while another move exists.  Same seed, same scores,
+        "tabu" keeps the colour that has the most cells at the playout's
+        start for one big final region: its regions are not removed while
+        it has two or more parts (regions or lone cells) and another move
+        exists, except pairs after the 10th move.  Same seed, same scores,
         on both backends."""
         from . import _solve
         return _solve.playouts(self, n, seed, policy)
 
     def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop: Optional[Stop] = None) -> SearchResult:
+               time: Optional[float] = None, stop: Optional[Stop] = None, stab: int = 1,
+               restarts: int = 0, tabu_bias: Optional[float] = None,
+               size_bias: float = 0.0, cpu_time: bool = False) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -193,19 +197,27 @@ class Board(Wrapper):
         >= 1 with ``iterations`` per level, default 100) or "beam" (beam
         search of ``width``, default 10: each child of each state is rated by
         one playout, the best ``width`` children make the next layer).
-        NRPA's policy gives each move a weight by its code: its colour and
-        the (r, c) of its region's canonical cell (the first in the order of
-        ``moves()``), ``(colour * cols + c - 1) * rows + r - 1``.
+        NRPA's policy gives each move a weight by its code, a Zobrist hash
+        of its region's cells and colour (as in Cazenave's engines).  NRPA
+        options: ``stab`` playouts per adapt at level 1 (stabilized NRPA,
+        default 1); ``restarts``: run the level-``level`` search again from
+        a fresh policy this many times (until ``time`` is up); GNRPA biases:
+        ``tabu_bias`` (None: the tabu rule is hard; a number: tabu moves are
+        allowed with this bias against them) and ``size_bias`` (added per
+        cell of a region beyond 2).
 
         ``tabu``: the playouts avoid the most frequent colour (see
         playouts).  ``time``: seconds after which the best so far is
-        returned; so does Ctrl-C (in the main thread) and ``stop.set()`` (a
+        returned (``cpu_time``: seconds of CPU time of the searching thread,
+        for comparisons at equal CPU on a busy machine); so does Ctrl-C (in the main thread) and ``stop.set()`` (a
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same SearchResult on both backends (a time limit makes it depend on
         speed)."""
         from . import _solve
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
-                          seed=seed, tabu=tabu, time=time, stop=stop)
+                          seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
+                          restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
+                          cpu_time=cpu_time)
 
     def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

@@ -11,6 +11,7 @@ from ..cli._args import add_command
 from ..cli._io import fail, read_input, shown
 from ..pictures._cli import add_html_option, save
 from . import ALGORITHMS, Board, FormatError, read_boards, search_boards, standard_boards
+from ._solve import strongest
 
 GAME = "samegame"
 
@@ -38,7 +39,9 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
                     "for the boards under way and stops (exit 130).", epilog=RULES_HELP)
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
-    s.add_argument("--algo", choices=ALGORITHMS, default="nrpa", help="the search (default nrpa)")
+    s.add_argument("--algo", choices=ALGORITHMS, default=None,
+                   help="the search (default nrpa; with --time, the strongest search we have, "
+                        "restarted until the time is up)")
     s.add_argument("--level", type=int, default=None, metavar="L",
                    help="nesting level of nmcs / nrpa (default 1)")
     s.add_argument("--iterations", type=int, default=None, metavar="N",
@@ -49,6 +52,16 @@ def register(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     s.add_argument("--seed", type=int, default=0, metavar="S", help="seed of board 1 (default 0)")
     s.add_argument("--time", type=float, default=None, metavar="SECONDS",
                    help="stop each board's search after this long (its best so far)")
+    s.add_argument("--stab", type=int, default=None, metavar="P",
+                   help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
+    s.add_argument("--restarts", type=int, default=None, metavar="R",
+                   help="nrpa: run the top level again from a fresh policy R times (default 0)")
+    s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
+                   help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
+    s.add_argument("--size-bias", type=float, default=None, metavar="B",
+                   help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
+    s.add_argument("--cpu-time", action="store_true",
+                   help="--time counts each search's CPU seconds, not wall seconds")
     s.add_argument("--threads", type=int, default=1, metavar="N",
                    help="search N boards at once (default 1)")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
@@ -86,13 +99,16 @@ def _solve(args: argparse.Namespace) -> int:
         return fail(GAME, f"cannot read {shown(args.boards)}: {exc.strerror}", 2)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
-    options = dict(iterations=args.iterations, width=args.width, tabu=args.tabu, time=args.time)
-    if args.level is not None:
-        options["level"] = args.level
+    algo, options = ("nrpa", {}) if args.algo or args.time is None else strongest()
+    algo = args.algo or algo
+    given = dict(level=args.level, iterations=args.iterations, stab=args.stab,
+                 restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias)
+    options.update((k, v) for k, v in given.items() if v is not None)
+    options.update(width=args.width, tabu=args.tabu, time=args.time, cpu_time=args.cpu_time)
     progress = Progress(len(boards)) if sys.stderr.isatty() else None
     total, done, interrupted = 0, 0, False
     try:
-        for k, s in enumerate(search_boards(boards, args.algo, seed=args.seed % 2**64, threads=args.threads,
+        for k, s in enumerate(search_boards(boards, algo, seed=args.seed % 2**64, threads=args.threads,
                                     **options), 1):
             total, done = total + s.score, k
             if args.json:

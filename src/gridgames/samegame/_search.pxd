@@ -12,3 +12,6 @@ cpdef enum:
     ALGO_NMCS = 1
     ALGO_NRPA = 2
     ALGO_BEAM = 3
+    POLICY_BITS = 17                       # NRPA's policy: 2**17 weights, indexed by move code
+    POLICY_SIZE = 1 << POLICY_BITS
+    TABU_FREE_DEPTH = 10                   # after this many moves, tabu pairs are allowed

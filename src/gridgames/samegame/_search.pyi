@@ -1,4 +1,5 @@
 # Types of the compiled _search module (its twin _search_pure.py is typed inline).
+from collections.abc import Sequence
 from typing import Optional
 
 MAX_MOVES: int
@@ -10,6 +11,9 @@ ALGO_RANDOM: int
 ALGO_NMCS: int
 ALGO_NRPA: int
 ALGO_BEAM: int
+POLICY_BITS: int
+POLICY_SIZE: int
+TABU_FREE_DEPTH: int
 
 class Stop:
     def set(self) -> None: ...
@@ -19,4 +23,9 @@ class Stop:
 def playouts(root: object, n: int, seed: int, tabu: bool) -> list[int]: ...
 def search(root: object, algo: int, level: int, iterations: int, width: int, seed: int,
            tabu: bool, seconds: float, stop: Optional[Stop],
-           poll_signals: bool) -> tuple[int, list[tuple[int, int]], int, int]: ...
+           poll_signals: bool, stab: int = 1, restarts: int = 0, tabu_bias: float = -1.0,
+           size_bias: float = 0.0,
+           policy: Optional[bytes] = None,
+           cpu_time: bool = False) -> tuple[int, list[tuple[int, int]], int, int]: ...
+def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], tabu: bool,
+                 tabu_bias: float, size_bias: float) -> bytes: ...

@@ -1,22 +1,21 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: freethreading_compatible=True
 """SameGame search kernels: playouts, NMCS, NRPA and beam search, with no
 Python object per move and the GIL released.  Its twin is _search_pure.py;
 for the same seed both return the same score and moves.
 
 Shared machinery: a move is a region's canonical cell, the first of its cells
 scanning columns left to right, each bottom up (index c*BIG_STRIDE + r, i.e.
-the judge selection (r, c)); gen_moves lists them in that order, play removes
-one on a position copied by value (a Pos is a fixed ~1 kB struct, so "undo"
-is keeping the parent).  Every finished game is offered to one global best
+the judge selection (r, c)); gen_moves lists them in that order, each with
+its NRPA code (a Zobrist hash of the region's cells and colour, as in
+Cazenave's engines); play removes one on a position copied by value (a Pos is
+a fixed ~1 kB struct, so "undo" is keeping the parent).  Every finished game is offered to one global best
 (strictly better scores win), which is what every search returns, so a
 stopped search (time, stop flag, Ctrl-C) still returns the best so far.
 """
 from libc.math cimport exp
 from libc.stdlib cimport malloc, calloc, free, qsort
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
-from gridgames._rng cimport u64, sm_uniform, sm_unit
+from gridgames._rng cimport u64, sm_next, sm_uniform, sm_unit
 from gridgames.samegame._board cimport (BigGrid, BIG_STRIDE, BIG_NCELLS,
                                         COLOURS, EMPTY, gain, settle, take_region)
 from gridgames.samegame._kernel cimport State
@@ -34,6 +33,12 @@ cdef extern from *:
         QueryPerformanceFrequency(&f); QueryPerformanceCounter(&c);
         return (double)c.QuadPart / (double)f.QuadPart;
     }
+    static double gg_cpu(void) {
+        FILETIME a, b, k, u;
+        GetThreadTimes(GetCurrentThread(), &a, &b, &k, &u);
+        return 1e-7 * ((double)(((unsigned long long)k.dwHighDateTime << 32) | k.dwLowDateTime)
+                       + (double)(((unsigned long long)u.dwHighDateTime << 32) | u.dwLowDateTime));
+    }
     #else
     #include <time.h>
     static double gg_now(void) {
@@ -41,21 +46,43 @@ cdef extern from *:
         clock_gettime(CLOCK_MONOTONIC, &t);
         return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
     }
+    static double gg_cpu(void) {
+        struct timespec t;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    }
     #endif
     """
     double gg_now() noexcept nogil
+    double gg_cpu() noexcept nogil   # this thread's CPU seconds
 
 ctypedef struct Move:
     int cell, colour, size
+    int code                     # NRPA's policy index: Zobrist hash of the region's cells
 
 ctypedef struct Pos:
     BigGrid g
     long long score
 
+cdef enum:
+    MAX_CODES = MAX_MOVES * (MAX_MOVES + 1) // 2   # candidates in one game, all steps
+
+ctypedef struct Rec:             # one game as NRPA learns from it
+    int length, ncodes
+    int cell[MAX_MOVES]          # its moves
+    int chosen[MAX_MOVES]        # their codes
+    int nc[MAX_MOVES]            # the candidates at each step...
+    int code[MAX_CODES]          # ...their codes, all steps in a row
+    double bias[MAX_CODES]       # ...and their biases
+
+
 ctypedef struct Ctx:
     u64 rng
     bint tabu                    # playouts avoid the most frequent colour
+    double tabu_bias             # < 0: the tabu rule is hard; else a bias against tabu moves
+    double size_bias             # bias per cell of a region beyond 2
     double deadline, next_poll   # deadline 0: none
+    bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C
     int *stop                    # set by another thread (Stop), or NULL
     int stopped
@@ -68,6 +95,8 @@ ctypedef struct Ctx:
     int seq[MAX_MOVES]           # the last playout's moves
     int cand[MAX_MOVES]
     double w[MAX_MOVES]
+    double bias[MAX_MOVES]       # the candidates' biases (GNRPA)
+    int lone[COLOURS]            # cells of each colour with no same-colour neighbour
     Move moves[MAX_MOVES]
     int queue[BIG_NCELLS]
     unsigned char scratch[BIG_NCELLS]
@@ -88,21 +117,46 @@ cdef class Stop:
 
 # --- moves, play, playouts ----------------------------------------------------
 
-cdef int gen_moves(const BigGrid *g, Move *out, unsigned char *scratch, int *queue) noexcept nogil:
-    """The removable regions of g in canonical order; their count."""
-    cdef int n = 0, c, i
+cdef int ZOB[BIG_NCELLS + COLOURS]  # Zobrist keys of cells, then of colours
+
+
+cdef void init_zob() noexcept:
+    cdef u64 state = 0x5A4D4547414D45  # fixed: codes are the same in every run
+    cdef int k
+    for k in range(BIG_NCELLS + COLOURS):
+        ZOB[k] = <int>(sm_next(&state) & (POLICY_SIZE - 1))
+
+
+init_zob()
+
+
+cdef int gen_moves(const BigGrid *g, Move *out, unsigned char *scratch, int *queue,
+                   int *lone) noexcept nogil:
+    """The removable regions of g in canonical order; their count.  lone[v]:
+    the cells of colour v in no region (the tabu rule counts them)."""
+    cdef int n = 0, c, i, q, h, size
     cdef unsigned char v
+    for c in range(COLOURS):
+        lone[c] = 0
     memcpy(scratch, g.cell, (g.ncols + 2) * BIG_STRIDE)
     for c in range(1, g.ncols + 1):
         i = c * BIG_STRIDE + 1
         v = g.cell[i]
         while v != EMPTY:
             # left and lower neighbours came first: only up and right can join i
-            if scratch[i] != EMPTY and (g.cell[i + 1] == v or g.cell[i + BIG_STRIDE] == v):
-                out[n].cell = i
-                out[n].colour = v
-                out[n].size = take_region(scratch, BIG_STRIDE, i, queue)
-                n += 1
+            if scratch[i] != EMPTY:
+                if g.cell[i + 1] == v or g.cell[i + BIG_STRIDE] == v:
+                    size = take_region(scratch, BIG_STRIDE, i, queue)
+                    h = ZOB[BIG_NCELLS + v]
+                    for q in range(size):
+                        h = h ^ ZOB[queue[q]]
+                    out[n].cell = i
+                    out[n].colour = v
+                    out[n].size = size
+                    out[n].code = h
+                    n += 1
+                else:
+                    lone[v] += 1
             i += 1
             v = g.cell[i]
     return n
@@ -132,42 +186,61 @@ cdef int tabu_colour(const BigGrid *g) noexcept nogil:
     return best
 
 
-cdef int candidates(Ctx *x, int n, int tabu) noexcept nogil:
-    """x.cand = the moves not of colour ``tabu``, or all if there is none."""
-    cdef int j, k = 0
+cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
+    """x.cand = the moves a playout may draw, x.bias their biases.  The tabu
+    colour (tabu >= 0) is kept for one big final region: its regions are
+    banned while it has 2+ parts (regions or lone cells), except pairs after
+    TABU_FREE_DEPTH moves (the rule of Cazenave's engine); a hard ban
+    (tabu_bias < 0) leaves them out unless nothing else is left, a soft one
+    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2)."""
+    cdef int j, k = 0, parts = 0
+    cdef bint banned
+    cdef double b
+    if tabu >= 0:
+        parts = x.lone[tabu]
+        for j in range(n):
+            if x.moves[j].colour == tabu:
+                parts += 1
+        if parts <= 1:
+            tabu = -1
     for j in range(n):
-        if x.moves[j].colour != tabu:
-            x.cand[k] = j
-            k += 1
+        banned = x.moves[j].colour == tabu and not (x.moves[j].size <= 2 and depth > TABU_FREE_DEPTH)
+        if banned and x.tabu_bias < 0:
+            continue
+        b = x.size_bias * (x.moves[j].size - 2)
+        if banned:
+            b = b - x.tabu_bias
+        x.cand[k] = j
+        x.bias[k] = b
+        k += 1
     if k == 0:
         for j in range(n):
             x.cand[j] = j
+            x.bias[j] = x.size_bias * (x.moves[j].size - 2)
         k = n
     return k
 
 
-cdef inline int code(const BigGrid *g, int cell, int colour) noexcept nogil:
-    """NRPA's move code: colour, then the canonical cell in the frame."""
-    return (colour * g.n + cell // BIG_STRIDE - 1) * g.m + cell % BIG_STRIDE - 1
-
-
-cdef int playout(Ctx *x, Pos *p, const double *pol) noexcept nogil:
-    """Play p to the end, uniformly (pol NULL) or by the policy's softmax;
-    the moves go to x.seq, the game to the global best; their count."""
-    cdef int n, k, j, t, length = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
+cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec) noexcept nogil:
+    """Play p to the end, uniformly (pol NULL) or by the policy's softmax
+    (weights exp(pol[code] + bias), epol[code] when the bias is 0: epol
+    holds exp(pol)); the moves go to x.seq (and with the
+    candidates' codes and biases to rec, if not NULL), the game to the
+    global best; their count."""
+    cdef int n, k, j, t, length = 0, off = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
     cdef double z, u
     while True:
-        n = gen_moves(&p.g, x.moves, x.scratch, x.queue)
+        n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
         if n == 0:
             break
-        k = candidates(x, n, tabu)
+        k = candidates(x, n, tabu, x.path_len + length)
         if pol == NULL:
             j = x.cand[sm_uniform(&x.rng, <u64>k)]
         else:
             z = 0.0
             for t in range(k):
-                j = x.cand[t]
-                x.w[t] = exp(pol[code(&p.g, x.moves[j].cell, x.moves[j].colour)])
+                j = x.moves[x.cand[t]].code
+                x.w[t] = epol[j] if x.bias[t] == 0.0 else exp(pol[j] + x.bias[t])
                 z += x.w[t]
             u = sm_unit(&x.rng) * z
             z = 0.0
@@ -176,9 +249,20 @@ cdef int playout(Ctx *x, Pos *p, const double *pol) noexcept nogil:
                 if u < z:
                     break
             j = x.cand[t]
+            if rec != NULL:
+                for t in range(k):
+                    rec.code[off + t] = x.moves[x.cand[t]].code
+                    rec.bias[off + t] = x.bias[t]
+                rec.nc[length] = k
+                rec.chosen[length] = x.moves[j].code
+                off += k
         x.seq[length] = x.moves[j].cell
         length += 1
         play(p, x.moves[j].cell, x.queue)
+    if rec != NULL:
+        rec.length = length
+        rec.ncodes = off
+        memcpy(rec.cell, x.seq, length * sizeof(int))
     x.playouts += 1
     offer(x, p.score, x.seq, length)
     return length
@@ -205,7 +289,7 @@ cdef bint should_stop(Ctx *x) noexcept nogil:
         x.stopped = STOPPED_FLAG
     elif x.deadline > 0 or x.poll_signals:
         now = gg_now()
-        if x.deadline > 0 and now >= x.deadline:
+        if x.deadline > 0 and (gg_cpu() if x.cpu_clock else now) >= x.deadline:
             x.stopped = STOPPED_TIME
         elif x.poll_signals and now >= x.next_poll:
             x.next_poll = now + 0.05
@@ -217,106 +301,5 @@ cdef bint should_stop(Ctx *x) noexcept nogil:
 
 
 include "_search_algos.pxi"
-
-
-# --- the Python entry points ------------------------------------------------------
-
-cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals) except NULL:
-    cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
-    if x == NULL:
-        raise MemoryError()
-    x.rng = seed
-    x.tabu = tabu
-    x.best_score = -1
-    x.deadline = gg_now() + seconds if seconds > 0 else 0.0
-    x.poll_signals = poll_signals
-    x.stop = &stop.flag if stop is not None else NULL
-    return x
-
-
-def playouts(State root not None, long long n, u64 seed, bint tabu):
-    """The final scores of n playouts from root (uniform over the legal
-    moves, or over the non-tabu ones with tabu)."""
-    cdef Ctx *x = new_ctx(seed, tabu, 0.0, None, False)
-    cdef long long *scores = <long long *>malloc(max(n, 1) * sizeof(long long))
-    cdef long long i
-    cdef Pos p
-    if scores == NULL:
-        free(x)
-        raise MemoryError()
-    try:
-        with nogil:
-            for i in range(n):
-                p.g = root.g
-                p.score = root.score
-                playout(x, &p, NULL)
-                scores[i] = p.score
-        return [scores[i] for i in range(n)]
-    finally:
-        free(scores)
-        free(x)
-
-
-def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
-           bint tabu, double seconds, Stop stop, bint poll_signals):
-    """(score, moves as (r, c), stopped, playouts) of one search from root
-    (the arguments are checked by the caller, samegame._solve)."""
-    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals)
-    cdef Pos p
-    cdef void *a = NULL
-    cdef void *b = NULL
-    cdef void *c = NULL
-    cdef void *d = NULL
-    cdef void *e = NULL
-    cdef Nrpa r
-    cdef long long _i
-    cdef int k
-    cdef bint ok = True
-    p.g = root.g
-    p.score = root.score
-    try:
-        if algo == ALGO_NMCS:
-            a = calloc(level + 1, sizeof(Frame))
-            ok = a != NULL
-        elif algo == ALGO_NRPA:
-            r.root = p
-            r.iterations = <int>iterations
-            r.size = COLOURS * p.g.m * p.g.n
-            a = r.pol = <double *>calloc((level + 1) * r.size, sizeof(double))
-            b = r.seq = <int *>calloc((level + 1) * MAX_MOVES, sizeof(int))
-            c = r.length = <int *>calloc(level + 1, sizeof(int))
-            ok = a != NULL and b != NULL and c != NULL
-        elif algo == ALGO_BEAM:
-            a = malloc(width * sizeof(Pos))
-            b = malloc(width * sizeof(Pos))
-            c = malloc(<size_t>width * MAX_MOVES * sizeof(Cand))
-            d = malloc(<size_t>width * MAX_MOVES * sizeof(Step))
-            e = malloc(MAX_MOVES * sizeof(Move))
-            ok = a != NULL and b != NULL and c != NULL and d != NULL and e != NULL
-        if not ok:
-            raise MemoryError()
-        with nogil:
-            if algo == ALGO_NRPA:
-                nrpa(x, &r, level, &r.pol[level * r.size])
-            elif algo == ALGO_BEAM:
-                beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
-            else:
-                for _i in range(iterations):
-                    if should_stop(x):
-                        break
-                    if algo == ALGO_NMCS and level > 0:
-                        nmcs(x, <Frame *>a, level, &p)
-                    else:
-                        r.root = p
-                        playout(x, &r.root, NULL)
-        if x.best_score < 0:  # no move from the root
-            return root.score, [], x.stopped, x.playouts
-        moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
-        return x.best_score, moves, x.stopped, x.playouts
-    finally:
-        free(a)
-        free(b)
-        free(c)
-        free(d)
-        free(e)
-        free(x)
+include "_search_nrpa.pxi"
+include "_search_api.pxi"

@@ -1,5 +1,5 @@
-# The search algorithms of _search.pyx (included there; same names as in
-# _search_pure.py).
+# NMCS and beam search, included by _search.pyx (same names as in
+# _search_pure.py; NRPA is in _search_nrpa.pxi).
 
 # --- NMCS (Cazenave 2009), with the best sequence memorised -------------------
 
@@ -23,7 +23,7 @@ cdef long long nmcs(Ctx *x, Frame *frames, int level, const Pos *start) noexcept
     f.best_score = -1
     f.best_len = 0
     while True:
-        n = gen_moves(&f.cur.g, f.moves, x.scratch, x.queue)
+        n = gen_moves(&f.cur.g, f.moves, x.scratch, x.queue, x.lone)
         if n == 0:
             break
         for j in range(n):
@@ -35,7 +35,7 @@ cdef long long nmcs(Ctx *x, Frame *frames, int level, const Pos *start) noexcept
             x.path[x.path_len] = f.moves[j].cell
             x.path_len += 1
             if level == 1:
-                length = playout(x, &f.child, NULL)
+                length = playout(x, &f.child, NULL, NULL, NULL)
                 s, seq = f.child.score, x.seq
             else:
                 s = nmcs(x, frames, level - 1, &f.child)
@@ -57,72 +57,6 @@ cdef long long nmcs(Ctx *x, Frame *frames, int level, const Pos *start) noexcept
     if f.best_score < 0:  # start was over
         f.best_score = f.cur.score
     return f.best_score
-
-
-# --- NRPA (Rosin 2011) ------------------------------------------------------------
-
-ctypedef struct Nrpa:
-    Pos root
-    int size                     # policy entries: colours x cells of the frame
-    int iterations
-    double *pol                  # one policy per level (level 0 unused), then a spare
-    int *seq                     # one best sequence per level
-    int *length
-
-
-cdef void adapt(Ctx *x, Nrpa *r, double *pol, const int *seq, int length) noexcept nogil:
-    """Move the policy towards seq: +1 to each chosen move's code, minus
-    each candidate's softmax probability (from the old policy)."""
-    cdef double *new = &r.pol[0]
-    cdef Pos p = r.root
-    cdef int t, n, k, i, j, tabu = tabu_colour(&p.g) if x.tabu else -1
-    cdef double z
-    memcpy(new, pol, r.size * sizeof(double))
-    for t in range(length):
-        n = gen_moves(&p.g, x.moves, x.scratch, x.queue)
-        k = candidates(x, n, tabu)
-        z = 0.0
-        for i in range(k):
-            j = x.cand[i]
-            x.w[i] = exp(pol[code(&p.g, x.moves[j].cell, x.moves[j].colour)])
-            z += x.w[i]
-        new[code(&p.g, seq[t], p.g.cell[seq[t]])] += 1.0
-        for i in range(k):
-            j = x.cand[i]
-            new[code(&p.g, x.moves[j].cell, x.moves[j].colour)] -= x.w[i] / z
-        play(&p, seq[t], x.queue)
-    memcpy(pol, new, r.size * sizeof(double))
-
-
-cdef long long nrpa(Ctx *x, Nrpa *r, int level, double *pol) noexcept nogil:
-    """Level ``level`` with its own policy ``pol``; the best sequence goes
-    to r.seq[level]."""
-    cdef long long best = -1, s
-    cdef int i, length
-    cdef Pos p
-    cdef int *mine = &r.seq[level * MAX_MOVES]
-    for i in range(r.iterations):
-        if should_stop(x):
-            break
-        if level == 1:
-            p = r.root
-            length = playout(x, &p, pol)
-            s = p.score
-            if s >= best:
-                best = s
-                memcpy(mine, x.seq, length * sizeof(int))
-                r.length[level] = length
-        else:
-            memcpy(&r.pol[(level - 1) * r.size], pol, r.size * sizeof(double))
-            s = nrpa(x, r, level - 1, &r.pol[(level - 1) * r.size])
-            if s >= best:
-                best = s
-                memcpy(mine, &r.seq[(level - 1) * MAX_MOVES], r.length[level - 1] * sizeof(int))
-                r.length[level] = r.length[level - 1]
-        if x.stopped:
-            break
-        adapt(x, r, pol, mine, r.length[level])
-    return best
 
 
 # --- beam search ------------------------------------------------------------------
@@ -158,7 +92,7 @@ cdef void beam(Ctx *x, const Pos *root, int width, Pos *states, Pos *nexts, Cand
     while nstates and not should_stop(x):
         ncands = 0
         for b in range(nstates):
-            n = gen_moves(&states[b].g, moves, x.scratch, x.queue)
+            n = gen_moves(&states[b].g, moves, x.scratch, x.queue, x.lone)
             for j in range(n):
                 at = b
                 for t in range(depth - 1, -1, -1):
@@ -168,7 +102,7 @@ cdef void beam(Ctx *x, const Pos *root, int width, Pos *states, Pos *nexts, Cand
                 x.path_len = depth + 1
                 child = states[b]
                 play(&child, moves[j].cell, x.queue)
-                if playout(x, &child, NULL) == 0:
+                if playout(x, &child, NULL, NULL, NULL) == 0:
                     continue  # the child is a finished game
                 cands[ncands].key = child.score
                 cands[ncands].order = ncands

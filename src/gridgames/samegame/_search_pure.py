@@ -4,6 +4,7 @@ docstring for the shared design).  Positions are ``_pure.State`` objects; a
 move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 import time
+from array import array
 from math import exp
 from typing import Any, NamedTuple, Optional
 
@@ -11,11 +12,23 @@ from .._limits import constants
 from .._rng import SplitMix64
 
 RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
+Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidates' codes and biases
 
 _S = constants("samegame/_search.pxd")
+_B = constants("samegame/_board.pxd")
 MAX_MOVES, RUNNING, STOPPED_TIME, STOPPED_FLAG = _S.MAX_MOVES, _S.RUNNING, _S.STOPPED_TIME, _S.STOPPED_FLAG
 STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = \
     _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM
+POLICY_BITS, POLICY_SIZE, TABU_FREE_DEPTH = _S.POLICY_BITS, _S.POLICY_SIZE, _S.TABU_FREE_DEPTH
+STRIDE, NCELLS, COLOURS = _B.BIG_STRIDE, _B.BIG_NCELLS, _B.COLOURS  # the kernel's cell numbering: c * STRIDE + r
+
+
+def _zobrist() -> list[int]:
+    rng = SplitMix64(0x5A4D4547414D45)
+    return [rng.next() & (POLICY_SIZE - 1) for _ in range(NCELLS + COLOURS)]
+
+
+ZOB = _zobrist()  # keys of cells, then of colours
 
 
 class Stop:
@@ -39,13 +52,18 @@ class Move(NamedTuple):
     rc: RC
     colour: int
     size: int
+    code: int
 
 
 class _Ctx:
-    def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop]) -> None:
+    def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop],
+                 tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False) -> None:
         self.rng = SplitMix64(seed)
+        self.clock = time.thread_time if cpu_time else time.monotonic
         self.tabu = tabu
-        self.deadline = time.monotonic() + seconds if seconds > 0 else 0.0
+        self.tabu_bias = tabu_bias
+        self.size_bias = size_bias
+        self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
         self.stopped = RUNNING
         self.playouts = 0
@@ -54,9 +72,25 @@ class _Ctx:
         self.path: list[RC] = []
 
 
-def gen_moves(p: Any) -> list[Move]:
-    columns = p._columns
-    return [Move((r, c), columns[c - 1][r - 1], size) for r, c, size in p.moves()]
+def gen_moves(p: Any) -> tuple[list[Move], list[int]]:
+    """The removable regions in canonical order, each with its Zobrist code;
+    and per colour the cells in no region."""
+    columns = [col[:] for col in p._columns]
+    moves: list[Move] = []
+    lone = [0] * COLOURS
+    for c, column in enumerate(columns):
+        for r in range(len(column)):
+            v = column[r]
+            if v is not None:
+                cells = p._take(columns, c, r)
+                if len(cells) >= 2:
+                    h = ZOB[NCELLS + v]
+                    for cc, rr in cells:
+                        h ^= ZOB[(cc + 1) * STRIDE + rr + 1]
+                    moves.append(Move((r + 1, c + 1), v, len(cells), h))
+                else:
+                    lone[v] += 1
+    return moves, lone
 
 
 def tabu_colour(p: Any) -> int:
@@ -68,37 +102,44 @@ def tabu_colour(p: Any) -> int:
     return int(max(range(10), key=lambda c: (count[c], -c)))
 
 
-def candidates(moves: list[Move], tabu: int) -> list[Move]:
-    return [m for m in moves if m.colour != tabu] or moves
+def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
+               depth: int) -> tuple[list[Move], list[float]]:
+    """The moves a playout may draw and their biases (see the kernel)."""
+    if tabu >= 0 and lone[tabu] + sum(m.colour == tabu for m in moves) <= 1:
+        tabu = -1
+    cand: list[Move] = []
+    bias: list[float] = []
+    for m in moves:
+        banned = m.colour == tabu and not (m.size <= 2 and depth > TABU_FREE_DEPTH)
+        if banned and x.tabu_bias < 0:
+            continue
+        b = x.size_bias * (m.size - 2)
+        if banned:
+            b = b - x.tabu_bias
+        cand.append(m)
+        bias.append(b)
+    if not cand:
+        return moves, [x.size_bias * (m.size - 2) for m in moves]
+    return cand, bias
 
 
-def code(p: Any, rc: RC, colour: int) -> int:
-    """NRPA's move code: colour, then the canonical cell in the frame."""
-    rows: int = p.rows
-    cols: int = p.cols
-    return (colour * cols + rc[1] - 1) * rows + rc[0] - 1
-
-
-def weights(p: Any, pol: list[float], cand: list[Move]) -> tuple[list[float], float]:
-    w = [exp(pol[code(p, m.rc, m.colour)]) for m in cand]
-    z = 0.0
-    for wi in w:  # in order, like C (sum() may compensate)
-        z += wi
-    return w, z
-
-
-def playout(x: _Ctx, p: Any, pol: Optional[list[float]]) -> list[RC]:
+def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],
+            rec: Optional[list[Step]] = None) -> list[RC]:
+    """Play p to the end (see the kernel); rec, if given, gets each step."""
     tabu = tabu_colour(p) if x.tabu else -1
     seq: list[RC] = []
     while True:
-        moves = gen_moves(p)
+        moves, lone = gen_moves(p)
         if not moves:
             break
-        cand = candidates(moves, tabu)
+        cand, bias = candidates(x, moves, lone, tabu, len(x.path) + len(seq))
         if pol is None:
             m = cand[x.rng.uniform(len(cand))]
         else:
-            w, z = weights(p, pol, cand)
+            w = [exp(pol.get(mv.code, 0.0) + b) for mv, b in zip(cand, bias)]
+            z = 0.0
+            for wi in w:  # in order, like C (sum() may compensate)
+                z += wi
             u = x.rng.unit() * z
             z = 0.0
             for t in range(len(cand)):
@@ -106,6 +147,8 @@ def playout(x: _Ctx, p: Any, pol: Optional[list[float]]) -> list[RC]:
                 if u < z:
                     break
             m = cand[t]
+            if rec is not None:
+                rec.append((m.code, [mv.code for mv in cand], bias))
         seq.append(m.rc)
         p.select(*m.rc)
     x.playouts += 1
@@ -126,7 +169,7 @@ def should_stop(x: _Ctx) -> bool:
         return False
     if x.stop is not None and x.stop.flag:
         x.stopped = STOPPED_FLAG
-    elif x.deadline > 0 and time.monotonic() >= x.deadline:
+    elif x.deadline > 0 and x.clock() >= x.deadline:
         x.stopped = STOPPED_TIME
     return x.stopped != RUNNING
 
@@ -136,7 +179,7 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
     best: list[RC] = []
     best_score, played, base = -1, 0, len(x.path)
     while True:
-        moves = gen_moves(cur)
+        moves = gen_moves(cur)[0]
         if not moves:
             break
         for m in moves:
@@ -164,37 +207,83 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
     return (cur.score if best_score < 0 else best_score), best
 
 
-def adapt(x: _Ctx, root: Any, pol: list[float], seq: list[RC]) -> None:
-    new = pol[:]
-    p = root.copy()
-    tabu = tabu_colour(p) if x.tabu else -1
-    for rc in seq:
-        cand = candidates(gen_moves(p), tabu)
-        w, z = weights(p, pol, cand)
-        new[code(p, rc, p._columns[rc[1] - 1][rc[0] - 1])] += 1.0
-        for m, wi in zip(cand, w):
-            new[code(p, m.rc, m.colour)] -= wi / z
-        p.select(*rc)
-    pol[:] = new
+def adapt(pol: dict[int, float], rec: list[Step]) -> None:
+    """Move pol towards the game rec (see the kernel)."""
+    probs = []
+    for _, codes, bias in rec:
+        w = [exp(pol.get(c, 0.0) + b) for c, b in zip(codes, bias)]
+        z = 0.0
+        for wi in w:
+            z += wi
+        probs.append((w, z))
+    for (chosen, codes, _), (w, z) in zip(rec, probs):
+        pol[chosen] = pol.get(chosen, 0.0) + 1.0
+        for c, wi in zip(codes, w):
+            pol[c] = pol.get(c, 0.0) - wi / z
 
 
-def nrpa(x: _Ctx, root: Any, level: int, iterations: int, pol: list[float]) -> tuple[int, list[RC]]:
-    best, mine = -1, []  # type: tuple[int, list[RC]]
-    for _ in range(iterations):
-        if should_stop(x):
-            break
+def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int,
+         pol: dict[int, float]) -> tuple[int, list[RC], list[Step]]:
+    """Level ``level`` (see the kernel): the best score, its moves and steps."""
+    best, mine, steps = -1, [], []  # type: tuple[int, list[RC], list[Step]]
+    for i in range(iterations):
         if level == 1:
-            p = root.copy()
-            seq = playout(x, p, pol)
-            s = p.score
-        else:
-            s, seq = nrpa(x, root, level - 1, iterations, pol[:])
-        if s >= best:
-            best, mine = s, seq
+            for _ in range(stab):
+                if should_stop(x):
+                    break
+                p = root.copy()
+                rec: list[Step] = []
+                seq = playout(x, p, pol, rec)
+                if p.score >= best:
+                    best, mine, steps = p.score, seq, rec
+        elif not should_stop(x):
+            s, seq, rec = nrpa(x, root, level - 1, iterations, stab, dict(pol))
+            if s >= best:
+                best, mine, steps = s, seq, rec
         if x.stopped:
             break
-        adapt(x, root, pol, mine)
-    return best, mine
+        if i + 1 < iterations:
+            adapt(pol, steps)
+    return best, mine, steps
+
+
+def policy_dict(policy: Optional[bytes]) -> dict[int, float]:
+    """A policy from bytes of POLICY_SIZE doubles (native order), or empty."""
+    if policy is None:
+        return {}
+    values = array("d")
+    values.frombytes(policy)
+    if len(values) != POLICY_SIZE or len(policy) != POLICY_SIZE * 8:
+        raise ValueError("policy must be POLICY_SIZE doubles")
+    return {k: v for k, v in enumerate(values) if v != 0.0}
+
+
+def policy_bytes(pol: dict[int, float]) -> bytes:
+    values = array("d", bytes(POLICY_SIZE * 8))
+    for k, v in pol.items():
+        values[k] = v
+    return values.tobytes()
+
+
+def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
+                 size_bias: float) -> bytes:
+    """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
+    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias)
+    pol = policy_dict(policy)
+    p = root.copy()
+    tabu_c = tabu_colour(p) if tabu else -1
+    rec: list[Step] = []
+    for t, rc in enumerate(moves):
+        rc = (int(rc[0]), int(rc[1]))
+        all_moves, lone = gen_moves(p)
+        cand, bias = candidates(x, all_moves, lone, tabu_c, t)
+        chosen = [m.code for m in all_moves if m.rc == rc]
+        if not chosen:
+            raise ValueError(f"move {t + 1} {rc} is not a region's canonical cell")
+        rec.append((chosen[0], [m.code for m in cand], bias))
+        p.select(*rc)
+    adapt(pol, rec)
+    return policy_bytes(pol)
 
 
 def beam(x: _Ctx, root: Any, width: int) -> None:
@@ -203,7 +292,7 @@ def beam(x: _Ctx, root: Any, width: int) -> None:
     while states and not should_stop(x):
         cands: list[tuple[int, int, int, RC]] = []
         for b, state in enumerate(states):
-            for m in gen_moves(state):
+            for m in gen_moves(state)[0]:
                 at, path = b, []
                 for layer in reversed(history):
                     at, rc = layer[at]
@@ -236,13 +325,18 @@ def playouts(root: Any, n: int, seed: int, tabu: bool) -> list[int]:
 
 
 def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
-           seconds: float, stop: Optional[Stop],
-           poll_signals: bool) -> tuple[int, list[RC], int, int]:
+           seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1,
+           restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
+           policy: Optional[bytes] = None, cpu_time: bool = False) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
-    x = _Ctx(seed, tabu, seconds, stop)
+    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time)
     try:
         if algo == ALGO_NRPA:
-            nrpa(x, root, level, iterations, [0.0] * (10 * root.rows * root.cols))
+            top = policy_dict(policy)
+            for run in range(restarts + 1):
+                if should_stop(x):
+                    break
+                nrpa(x, root, level, iterations, stab, top if run == 0 else {})
         elif algo == ALGO_BEAM:
             beam(x, root, width)
         else:

@@ -53,15 +53,45 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
     return _ALGO[algo], level, iterations, width, seed, seconds
 
 
+def strongest() -> tuple[str, dict[str, Any]]:
+    """(algo, options) of the strongest search we have for a time budget:
+    give it ``time``; it restarts from a fresh policy until the time is up
+    (measured in benchmarks/samegame_strength.py, docs/research.md)."""
+    return "nrpa", dict(level=3, iterations=100, restarts=2**62)
+
+
+def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
+               size_bias: float) -> dict[str, Any]:
+    """NRPA's other options as the kernel takes them; ValueError for a bad one."""
+    stab, restarts = index(stab), index(restarts)
+    if not 1 <= stab <= 2**31 - 1:
+        raise ValueError(f"stab must be in 1..2**31-1, not {stab}")
+    if not 0 <= restarts <= 2**62:
+        raise ValueError(f"restarts must be in 0..2**62, not {restarts}")
+    bias = -1.0 if tabu_bias is None else float(tabu_bias)
+    if tabu_bias is not None and not 0 <= bias < float("inf"):
+        raise ValueError(f"tabu_bias must be a finite number >= 0 or None, not {tabu_bias!r}")
+    size = float(size_bias)
+    if not abs(size) < float("inf"):
+        raise ValueError(f"size_bias must be a finite number, not {size_bias!r}")
+    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size)
+
+
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
-        stop: Optional[Any] = None) -> Solution:
-    """One search from ``board`` (see Board.search)."""
+        stop: Optional[Any] = None, stab: int = 1, restarts: int = 0,
+        tabu_bias: Optional[float] = None, size_bias: float = 0.0,
+        policy: Optional[bytes] = None, cpu_time: bool = False) -> Solution:
+    """One search from ``board`` (see Board.search; ``policy``: NRPA's
+    first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
+    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
+    extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
     score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
-                                                 bool(tabu), seconds, stop, main)
+                                                 bool(tabu), seconds, stop, main, **extra,
+                                                 cpu_time=bool(cpu_time))
     return Solution(score, moves, STOPPED[stopped], games)
 
 

@@ -1,0 +1,136 @@
+"""SameGame search strength against CPU time, and side by side with the
+public C++ NRPA engine (github.com/bnegreve/nrpa) at equal CPU.
+
+    python benchmarks/samegame_strength.py curves --budgets 1 4 16 [--boards 20] -o curves.jsonl
+    python benchmarks/samegame_strength.py cpp --cpp ~/nrpa [--board 1] [--seeds 1 2 3] -o cpp.jsonl
+    python benchmarks/samegame_plot.py curves.jsonl cpp.jsonl docs/samegame_strength.png
+
+curves: our strongest search (samegame._solve.strongest()) on the first
+--boards standard boards with a budget of B CPU seconds per board (the
+kernel's cpu_time clock, so other load on the machine does not count),
+one line per (budget, board): score, CPU seconds, seed (board k: seed k-1).
+
+cpp: the C++ engine's NRPA (level --level, --iterations per level; its
+-a SEED) on standard board --board, timed as CPU of the child process
+(user + system); then ours on the same board given that same CPU time, for
+each seed.  The engine is not shipped: fetch it with
+``git clone https://github.com/bnegreve/nrpa ~/nrpa`` and pass --cpp ~/nrpa.
+It is built here in a temporary directory with g++ -O2 after one fix
+(Rollout::setScore returns nothing although declared int, undefined
+behaviour that crashes g++ 12 builds); it needs a large stack (ulimit -s
+unlimited, set for the child).
+
+Every sequence of ours is replayed before its score is counted.
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from gridgames.samegame import standard_boards, write_boards
+from gridgames.samegame._solve import strongest
+
+
+def ours(board_index: int, seconds: float, seed: int, kind: str) -> dict:
+    board = standard_boards()[board_index]
+    algo, options = strongest()
+    t = time.process_time()
+    s = board.search(algo, seed=seed, time=seconds, cpu_time=True, **options)
+    cpu = time.process_time() - t
+    assert board.copy().replay(s.moves) == s.score, "a sequence does not replay"
+    return dict(engine="gridgames", kind=kind, algo=algo, options=options, board=board_index + 1, seed=seed,
+                budget=seconds, score=s.score, cpu=round(cpu, 2), playouts=s.playouts)
+
+
+def build_cpp(src: str, tmp: str) -> str:
+    """The engine built in tmp from the checkout src (its src/ folder or itself)."""
+    if os.path.isdir(os.path.join(src, "src")):
+        src = os.path.join(src, "src")
+    build = os.path.join(tmp, "build")
+    shutil.copytree(src, build)
+    rollout = os.path.join(build, "rollout.hpp")
+    with open(rollout) as f:
+        text = f.read()
+    with open(rollout, "w") as f:
+        f.write(text.replace("inline int setScore(int score)", "inline void setScore(int score)"))
+    exe = os.path.join(tmp, "same")
+    subprocess.run(["g++", "-O2", "-w", "-std=c++11", "-DNDEBUG", "-o", exe,
+                    os.path.join(build, "same.cpp"), os.path.join(build, "nrpa.cpp"), "-lpthread"],
+                   check=True)
+    with open(os.path.join(tmp, "problems.txt"), "w") as f:  # the same 20 boards, same layout
+        f.write(write_boards(standard_boards()))
+    return exe
+
+
+def cpp(exe: str, workdir: str, board_index: int, level: int, iterations: int, seed: int) -> dict:
+    def big_stack() -> None:
+        resource.setrlimit(resource.RLIMIT_STACK, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([exe, "-r", "1", "-l", str(level), "-n", str(iterations), "-a", str(seed),
+                          "-x", "1", str(board_index)], cwd=workdir, capture_output=True, text=True,
+                         preexec_fn=big_stack, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    score = int(float(re.search(r"Bestscore-overall: ([0-9.]+)", out).group(1)))
+    return dict(engine="bnegreve/nrpa", kind="side", algo="nrpa", options=dict(level=level, iterations=iterations),
+                board=board_index + 1, seed=seed, score=score, cpu=round(cpu, 2))
+
+
+def emit(row: dict, out) -> None:
+    line = json.dumps(row)
+    print(line)
+    sys.stdout.flush()
+    if out:
+        out.write(line + "\n")
+        out.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    c = sub.add_parser("curves", help="our strongest search at CPU budgets per board")
+    c.add_argument("--budgets", type=float, nargs="+", default=[1, 4, 16])
+    c.add_argument("--boards", type=int, default=20, help="N standard boards (20)...")
+    c.add_argument("--first", type=int, default=1, help="...from this one (1)")
+    c.add_argument("--seed", type=int, default=0, help="board k uses seed + k - 1 (0)")
+    p = sub.add_parser("cpp", help="side by side with the C++ engine at equal CPU")
+    p.add_argument("--cpp", required=True, help="a checkout of github.com/bnegreve/nrpa")
+    p.add_argument("--board", type=int, default=1, help="standard board (1-based, default 1)")
+    p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    p.add_argument("--level", type=int, default=3)
+    p.add_argument("--iterations", type=int, default=100)
+    for q in (c, p):
+        q.add_argument("-o", "--output", help="also append the JSON lines to this file")
+    args = parser.parse_args()
+    out = open(args.output, "a") if args.output else None
+    if args.what == "curves":
+        for budget in args.budgets:
+            for k in range(args.first - 1, min(args.first - 1 + args.boards, 20)):
+                emit(ours(k, budget, args.seed + k, "curve"), out)
+        return
+    if not os.path.isdir(args.cpp):
+        sys.exit(f"no C++ engine at {args.cpp}: git clone https://github.com/bnegreve/nrpa {args.cpp}")
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = build_cpp(args.cpp, tmp)
+        theirs, mine = [], []
+        for seed in args.seeds:
+            row = cpp(exe, tmp, args.board - 1, args.level, args.iterations, seed)
+            emit(row, out)
+            theirs.append(row["score"])
+            row = ours(args.board - 1, row["cpu"], seed, "side")
+            emit(row, out)
+            mine.append(row["score"])
+    print(f"board {args.board}, seeds {args.seeds}: C++ median {statistics.median(theirs)}, "
+          f"gridgames median {statistics.median(mine)} at the same CPU per seed")
+
+
+if __name__ == "__main__":
+    main()

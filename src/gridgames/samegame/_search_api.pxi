@@ -1,0 +1,170 @@
+# The Python entry points of _search.pyx (included there).
+
+cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals,
+                  double tabu_bias, double size_bias, bint cpu_clock=False) except NULL:
+    cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
+    if x == NULL:
+        raise MemoryError()
+    x.rng = seed
+    x.tabu = tabu
+    x.tabu_bias = tabu_bias
+    x.size_bias = size_bias
+    x.best_score = -1
+    x.cpu_clock = cpu_clock
+    x.deadline = (gg_cpu() if cpu_clock else gg_now()) + seconds if seconds > 0 else 0.0
+    x.poll_signals = poll_signals
+    x.stop = &stop.flag if stop is not None else NULL
+    return x
+
+
+def playouts(State root not None, long long n, u64 seed, bint tabu):
+    """The final scores of n playouts from root (uniform over the legal
+    moves, or over the non-tabu ones with tabu)."""
+    cdef Ctx *x = new_ctx(seed, tabu, 0.0, None, False, -1.0, 0.0)
+    cdef long long *scores = <long long *>malloc(max(n, 1) * sizeof(long long))
+    cdef long long i
+    cdef Pos p
+    if scores == NULL:
+        free(x)
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(n):
+                p.g = root.g
+                p.score = root.score
+                playout(x, &p, NULL, NULL, NULL)
+                scores[i] = p.score
+        return [scores[i] for i in range(n)]
+    finally:
+        free(scores)
+        free(x)
+
+
+def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
+           bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1,
+           long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
+           const unsigned char[::1] policy=None, bint cpu_time=False):
+    """(score, moves as (r, c), stopped, playouts) of one search from root
+    (the arguments are checked by the caller, samegame._solve).  NRPA runs
+    1 + restarts times from a fresh policy (the first from ``policy``, bytes
+    of POLICY_SIZE doubles, if given), until the time is up (CPU seconds of
+    this thread with cpu_time)."""
+    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time)
+    cdef Pos p
+    cdef void *a = NULL
+    cdef void *b = NULL
+    cdef void *c = NULL
+    cdef void *d = NULL
+    cdef void *e = NULL
+    cdef Nrpa r
+    cdef const double *start = NULL
+    cdef long long _i
+    cdef int k
+    cdef bint ok = True
+    p.g = root.g
+    p.score = root.score
+    r.pol = NULL
+    r.epol = NULL
+    r.rec = NULL
+    r.w = NULL
+    try:
+        if algo == ALGO_NMCS:
+            a = calloc(level + 1, sizeof(Frame))
+            ok = a != NULL
+        elif algo == ALGO_NRPA:
+            r.root = p
+            r.iterations = <int>iterations
+            r.stab = stab
+            ok = nrpa_alloc(&r, level)
+            if policy is not None:
+                if policy.shape[0] != POLICY_SIZE * sizeof(double):
+                    raise ValueError("policy must be POLICY_SIZE doubles")
+                start = <const double *>&policy[0]
+        elif algo == ALGO_BEAM:
+            a = malloc(width * sizeof(Pos))
+            b = malloc(width * sizeof(Pos))
+            c = malloc(<size_t>width * MAX_MOVES * sizeof(Cand))
+            d = malloc(<size_t>width * MAX_MOVES * sizeof(Step))
+            e = malloc(MAX_MOVES * sizeof(Move))
+            ok = a != NULL and b != NULL and c != NULL and d != NULL and e != NULL
+        if not ok:
+            raise MemoryError()
+        with nogil:
+            if algo == ALGO_NRPA:
+                for _i in range(restarts + 1):
+                    if should_stop(x):
+                        break
+                    set_policy(&r, level, start if _i == 0 else NULL)
+                    nrpa(x, &r, level)
+            elif algo == ALGO_BEAM:
+                beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
+            else:
+                for _i in range(iterations):
+                    if should_stop(x):
+                        break
+                    if algo == ALGO_NMCS and level > 0:
+                        nmcs(x, <Frame *>a, level, &p)
+                    else:
+                        r.root = p
+                        playout(x, &r.root, NULL, NULL, NULL)
+        if x.best_score < 0:  # no move from the root
+            return root.score, [], x.stopped, x.playouts
+        moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
+        return x.best_score, moves, x.stopped, x.playouts
+    finally:
+        free(a)
+        free(b)
+        free(c)
+        free(d)
+        free(e)
+        nrpa_free(&r)
+        free(x)
+
+
+def adapt_policy(State root not None, const unsigned char[::1] policy not None, moves,
+                 bint tabu, double tabu_bias, double size_bias):
+    """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
+    ``moves`` ((r, c) selections from root, each legal), as NRPA's adapt."""
+    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias)
+    cdef Nrpa r
+    cdef Rec *rec
+    cdef Pos p
+    cdef int t, n, k, j, i, cell, off = 0, tabu_c
+    if policy.shape[0] != POLICY_SIZE * sizeof(double):
+        free(x)
+        raise ValueError("policy must be POLICY_SIZE doubles")
+    r.pol = NULL
+    r.epol = NULL
+    r.rec = NULL
+    r.w = NULL
+    try:
+        if not nrpa_alloc(&r, 0):
+            raise MemoryError()
+        set_policy(&r, 0, <const double *>&policy[0])
+        rec = &r.rec[0]
+        p.g = root.g
+        p.score = root.score
+        tabu_c = tabu_colour(&p.g) if tabu else -1
+        for t, (row, col) in enumerate(moves):
+            cell = <int>col * BIG_STRIDE + <int>row
+            n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
+            k = candidates(x, n, tabu_c, t)
+            for i in range(k):
+                rec.code[off + i] = x.moves[x.cand[i]].code
+                rec.bias[off + i] = x.bias[i]
+            for j in range(n):
+                if x.moves[j].cell == cell:
+                    rec.chosen[t] = x.moves[j].code
+                    break
+            else:
+                raise ValueError(f"move {t + 1} ({row}, {col}) is not a region's canonical cell")
+            rec.nc[t] = k
+            off += k
+            play(&p, cell, x.queue)
+        rec.length = len(moves)
+        rec.ncodes = off
+        adapt(&r, r.pol, r.epol, rec)
+        return (<char *>r.pol)[:POLICY_SIZE * sizeof(double)]
+    finally:
+        nrpa_free(&r)
+        free(x)
