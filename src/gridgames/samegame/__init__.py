@@ -34,6 +34,8 @@ from .._backend import StateAttr, Wrapper, kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._rows import int_rows
 from . import _solve
+from ._best import BestKnown, best_known
+from ._campaign import Result, campaign
 from ._pure import E_CELL, E_COLS, E_ROWS, E_SEL_COL, E_SEL_ROW, MAX_COLS, MAX_ROWS
 from ._solve import ALGORITHMS, Solution, solve
 from ._text import FormatError, format_boards, parse_boards
@@ -217,4 +219,4 @@ def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
 
 
 __all__ = ["Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "Solution", "ALGORITHMS", "solve", "read_boards",
-           "write_boards", "standard_boards", "FormatError"]
+           "write_boards", "standard_boards", "FormatError", "campaign", "Result", "best_known", "BestKnown"]

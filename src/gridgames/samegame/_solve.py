@@ -1,8 +1,8 @@
-"""Searches on SameGame boards: argument checks, results, and several boards
-in parallel threads (the kernels release the GIL while they search)."""
+"""Searches on SameGame boards: argument checks, results, and ``solve``
+(several boards and runs, in order; ``_campaign`` runs them)."""
+import itertools
 import threading
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from operator import index
 from typing import Any, NamedTuple, Optional
 
@@ -61,50 +61,35 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     return Solution(score, moves, STOPPED[stopped], games)
 
 
-def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1,
+def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1, runs: int = 1,
           **options: Any) -> Iterator[Solution]:
-    """Search each board (``options`` as in Board.search; ``time`` is per
-    board) and yield the Solutions in board order.  Board k (0-based) uses
-    seed ``seed + k``, so results do not depend on ``threads``, the number
-    of boards searched at once.  Ctrl-C stops every search; the ones under
-    way yield their best so far (stopped "interrupt"), then the iteration
-    ends."""
-    boards = list(boards)
-    check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
-          seed, options.get("time"))
-    threads = index(threads)
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
-    if threads == 1:
-        for k, board in enumerate(boards):
-            solution = run(board, algo, seed=(seed + k) % 2**64, **options)
-            yield solution
-            if solution.stopped == "interrupt":
-                return
-        return
-    stops = {b.backend: _load("samegame", b.backend, part="search").Stop() for b in boards}
-    with ThreadPoolExecutor(threads) as pool:
-        futures = [pool.submit(run, b, algo, seed=(seed + k) % 2**64, stop=stops[b.backend], **options)
-                   for k, b in enumerate(boards)]
-        try:
-            for k, future in enumerate(futures):
-                try:
-                    yield future.result()
-                except KeyboardInterrupt:
-                    _stop(stops, futures)
-                    for f in futures[k:]:  # the boards under way: their best so far
-                        if not f.cancelled():
-                            yield f.result()._replace(stopped="interrupt")
-                    return
-        finally:  # Ctrl-C, or the caller stopped iterating: no more searching
-            _stop(stops, futures)
+    """Search each board ``runs`` times (``options`` as in Board.search;
+    ``time`` is per search) and yield the Solutions in order: board 1's
+    runs, then board 2's...  Run r of board k (1-based) uses seed
+    ``campaign.search_seed(seed, k, r)``, so results do not depend on
+    ``threads``, the number of searches at once (``campaign()`` yields
+    them as they finish, and runs them on Ray too).  Ctrl-C stops every
+    search; the ones under way yield their best so far (stopped
+    "interrupt"), then the iteration ends."""
+    from ._campaign import campaign
+    if index(runs) < 1:
+        raise ValueError(f"runs must be at least 1, not {runs}")
+    waiting: dict[tuple[int, int], Solution] = {}
+    keys = ((k, r) for k in itertools.count(1) for r in range(1, runs + 1))
+    following = next(keys)
+    for result in campaign(boards, algo, seed=seed, runs=runs, threads=threads, **options):
+        waiting[result.board, result.run] = Solution(result.score, result.moves, result.stopped, result.playouts)
+        while following in waiting:  # searches start in order, so after Ctrl-C no gap is left
+            yield waiting.pop(following)
+            following = next(keys)
+    for key in sorted(waiting):
+        yield waiting[key]
 
 
-def _stop(stops: dict[str, Any], futures: list[Any]) -> None:
-    for stop in stops.values():
-        stop.set()
-    for f in futures:
-        f.cancel()  # the boards not started yet
+def strongest() -> tuple[str, dict[str, Any]]:
+    """The search that ``solve --time T`` runs when no algorithm is given,
+    and its options."""
+    return "nrpa", {"level": 3}
 
 
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:
