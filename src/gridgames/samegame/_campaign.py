@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
 from typing import Any, NamedTuple, Optional
@@ -144,34 +144,40 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     params = params_of(options)
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
+    result_params = params_of(options, root_parallel)
+
+    def make(job: Job, outcome: Outcome) -> Result:
+        (k, r, s), (score, moves, stopped, games, cpu, version) = job, outcome
+        return Result(k, r, s, algo, result_params, score, [(m[0], m[1]) for m in moves], stopped, games,
+                      cpu, version, digests[k - 1])
+    # yield from: a KeyboardInterrupt thrown into this generator reaches the executor's
+    # (the CLI throws one when Ctrl-C came while it was writing a result)
     if root_parallel is not None:
-        outcomes = _root_parallel(boards, jobs, algo, dict(params), index(root_parallel), threads, ray)
-        params = params_of(options, root_parallel)
+        yield from _root_parallel(boards, jobs, algo, params, index(root_parallel), threads, ray, make)
     elif ray is not None:
         from . import _ray
         _ray.connect(ray)
-        backend = boards[0].backend if boards else "compiled"
-        outcomes = _ray.run(jobs, rows, backend, algo, params)
+        yield from _ray.run(jobs, rows, boards[0].backend if boards else "compiled", algo, params, make)
     elif threads == 1:
-        outcomes = _in_turn(boards, jobs, algo, params)
+        yield from _in_turn(boards, jobs, algo, params, make)
     else:
-        outcomes = _threads(boards, jobs, algo, params, threads)
-    for (k, r, s), (score, moves, stopped, games, cpu, version) in outcomes:
-        yield Result(k, r, s, algo, params, score, [(m[0], m[1]) for m in moves], stopped, games,
-                     cpu, version, digests[k - 1])
+        yield from _threads(boards, jobs, algo, params, threads, make)
 
 
-def _in_turn(boards: list[Any], jobs: list[Job], algo: str,
-             params: dict[str, Any]) -> Iterator[tuple[Job, Outcome]]:
+Make = Callable[[Job, Outcome], Result]
+
+
+def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
+             make: Make) -> Iterator[Result]:
     for job in jobs:  # in this thread: Ctrl-C reaches the kernel, which returns its best
         outcome = search(boards[job[0] - 1], algo, params, job[2])
-        yield job, outcome
+        yield make(job, outcome)
         if outcome[2] == "interrupt":
             return
 
 
 def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
-             threads: int) -> Iterator[tuple[Job, Outcome]]:
+             threads: int, make: Make) -> Iterator[Result]:
     stops = {b.backend: b.stop_flag() for b in boards}
     with ThreadPoolExecutor(threads) as pool:
         pending: dict[Future[Outcome], Job] = {
@@ -182,7 +188,7 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, An
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for f in sorted(done, key=lambda f: order.index(pending[f])):
-                    yield pending.pop(f), f.result()
+                    yield make(pending.pop(f), f.result())
         except KeyboardInterrupt:
             _stop(stops, pending)
             for f in sorted(pending, key=lambda f: order.index(pending[f])):
@@ -190,7 +196,7 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, An
                     outcome = f.result()
                     if outcome[2] == "stop":
                         outcome = (*outcome[:2], "interrupt", *outcome[3:])
-                    yield pending[f], outcome
+                    yield make(pending[f], outcome)
         finally:  # Ctrl-C, or the caller stopped iterating: no more searching
             _stop(stops, pending)
 
@@ -203,7 +209,7 @@ def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
 
 
 def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any], workers: int,
-                   threads: int, ray: Optional[str]) -> Iterator[tuple[Job, Outcome]]:
+                   threads: int, ray: Optional[str], make: Make) -> Iterator[Result]:
     if algo != "nrpa":
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
     # COORDINATOR: _rootpar.py comes from the sgsearch branch (root_parallel(board, *, level,
@@ -219,8 +225,8 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
     try:
         for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
             found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor, **params)
-            yield (k, r, s), (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
-                              None, __version__)
+            yield make((k, r, s), (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
+                                    None, __version__))
     finally:
         if isinstance(executor, ThreadPoolExecutor):
             executor.shutdown(cancel_futures=True)

@@ -16,7 +16,7 @@ try:
 except ImportError as exc:
     raise ImportError('Ray is not installed: pip install "gridgames[ray]"') from exc
 
-from ._campaign import Job, Outcome, search_task
+from ._campaign import Job, Outcome, Result, search_task
 
 RETRIES = 5  # runs of a task after the first when its worker or node dies
 
@@ -39,8 +39,8 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str,
-        params: dict[str, Any]) -> Iterator[tuple[Job, Outcome]]:
+def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: dict[str, Any],
+        make: Callable[[Job, Outcome], Result]) -> Iterator[Result]:
     """The outcome of each job as it finishes.  A window of about twice the
     cluster's CPUs is in flight (recounted as results come, so nodes that
     join are used).  Stopping the iteration cancels the tasks in flight."""
@@ -59,10 +59,10 @@ def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str,
             [ref], _ = ray.wait(list(flight), num_returns=1)
             job = flight.pop(ref)
             try:
-                outcome = ray.get(ref)
+                outcome: Outcome = ray.get(ref)
             except ray.exceptions.RayError as exc:
                 raise RuntimeError(f"board {job[0]} run {job[1]} failed on Ray: {_first_line(exc)}") from None
-            yield job, outcome
+            yield make(job, outcome)
     finally:
         for ref in flight:
             ray.cancel(ref, force=True)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
 from .._cli import Commands, add_command
@@ -102,6 +104,21 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     return algo, options
 
 
+@contextmanager
+def _sigint_deferred() -> Iterator[list[int]]:
+    """Ctrl-C inside the block is noted in the list, not raised (so a
+    result is written whole, to FILE and standard output)."""
+    came: list[int] = []
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield came  # Ctrl-C ignored (a background job), or handled by someone else
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def text(result: Result, runs: int) -> str:
     """A search as a line of text (`replay` reads it back)."""
     run = f"run {result.run}, " if runs > 1 else ""
@@ -162,19 +179,32 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         best[r.board] = max(best.get(r.board, 0), r.score)
     done = len(results.done(found))
     status, interrupted = 0, False
+    searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
+                         skip=results.done(found), root_parallel=args.root_parallel, **options)
+    throw = thrown = False
     try:
-        for result in campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
-                               skip=results.done(found), root_parallel=args.root_parallel, **options):
-            if appender:
-                appender.write(result)
-            best[result.board] = max(best.get(result.board, 0), result.score)
-            interrupted = interrupted or result.stopped == "interrupt"
-            done += result.stopped != "interrupt"
-            if progress:
-                progress.add(result)
-            with progress or nullcontext():
-                sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
-                sys.stdout.flush()
+        while True:
+            try:  # a Ctrl-C that came while a result was written goes into the campaign, once
+                if throw and not thrown:
+                    thrown = True
+                    result = searching.throw(KeyboardInterrupt())
+                else:
+                    result = next(searching)
+            except StopIteration:
+                break
+            with _sigint_deferred() as came:
+                if appender:
+                    appender.write(result)
+                best[result.board] = max(best.get(result.board, 0), result.score)
+                interrupted = interrupted or result.stopped == "interrupt"
+                done += result.stopped != "interrupt"
+                if progress:
+                    progress.add(result)
+                with progress or nullcontext():
+                    sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
+                    sys.stdout.flush()
+            if came:
+                throw = interrupted = True
     except KeyboardInterrupt:
         interrupted = True
     except ValueError as exc:
