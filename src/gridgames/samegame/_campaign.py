@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
 from typing import Any, NamedTuple, Optional
@@ -119,7 +119,7 @@ def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> d
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
              ray: Optional[str] = None, skip: Iterable[tuple[int, int]] = (),
-             root_parallel: Optional[int] = None, **options: Any) -> Iterator[Result]:
+             root_parallel: Optional[int] = None, **options: Any) -> Generator[Result, None, None]:
     """Search every board ``runs`` times and yield each Result as it
     finishes.  Run r of board k (both 1-based) has seed
     ``search_seed(seed, k, r)``, whatever runs it: ``threads`` searches at

@@ -12,7 +12,7 @@ from concurrent.futures import Future
 from typing import Any
 
 try:
-    import ray
+    import ray  # an optional dependency: typed as Any where it is not installed
 except ImportError as exc:
     raise ImportError('Ray is not installed: pip install "gridgames[ray]"') from exc
 
@@ -52,7 +52,8 @@ def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params:
     flight: dict[Any, Job] = {}
     try:
         while queue or flight:
-            window = max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
+            cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
+            window = max(4, 2 * int(cpus))
             while queue and len(flight) < window:
                 k, r, s = job = queue.pop()
                 flight[task.remote(refs[k - 1], backend, algo, params, s)] = job

@@ -86,7 +86,7 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
 def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """The search and its options, every one that the search uses stated
     (they go into each result line)."""
-    algo, options = args.algo or "nrpa", {}
+    algo, options = args.algo or "nrpa", dict[str, Any]()
     if args.algo is None and args.time is not None:
         algo, options = strongest()
         options = dict(options)
