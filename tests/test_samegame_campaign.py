@@ -215,3 +215,14 @@ def test_root_parallel_wiring(backend, monkeypatch):
     assert found[0].params == {"level": 2, "root_parallel": 3}
     assert [c[1:5] for c in calls] == [(2, 100, search_seed(8, k, r), 3) for k in (1, 2) for r in (1, 2)]
     assert calls[0][5] == [search_seed(search_seed(8, 1, 1), w, 1) for w in range(3)] and calls[2][0] is boards[1]
+
+
+def test_one_campaign_at_a_time_per_file(tmp_path):
+    path = str(tmp_path / "runs.jsonl")
+    first = results.Appender(path)
+    try:
+        with pytest.raises(ValueError, match="runs.jsonl is being written by another campaign"):
+            results.Appender(path)
+    finally:
+        first.close()
+    results.Appender(path).close()  # free again

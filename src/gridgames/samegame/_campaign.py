@@ -214,7 +214,10 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
     # COORDINATOR: _rootpar.py comes from the sgsearch branch (root_parallel(board, *, level,
     # iterations, seed, workers, executor, tabu=True, time=None, **nrpa_options) -> Solution).
-    from ._rootpar import root_parallel  # type: ignore[import-not-found, unused-ignore]
+    try:
+        from ._rootpar import root_parallel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise RuntimeError("root-parallel search (samegame._rootpar) is not in this gridgames") from None
     if ray is not None:
         from . import _ray
         _ray.connect(ray)

@@ -65,10 +65,20 @@ def done(found: list[tuple[int, Result]]) -> set[tuple[int, int]]:
 
 class Appender:
     """Appends Results to a file, each line whole and on disk before
-    ``write`` returns."""
+    ``write`` returns.  One campaign at a time: ValueError if another
+    process has the file open for appending (an advisory lock, on POSIX)."""
 
     def __init__(self, path: str) -> None:
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            import fcntl
+        except ImportError:  # Windows: no lock
+            return
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise ValueError(f"{path} is being written by another campaign") from None
 
     def write(self, result: Result) -> None:
         data = memoryview((result.line() + "\n").encode("utf-8"))

@@ -152,16 +152,16 @@ def run(args: argparse.Namespace) -> int:
                 if not args.resume and os.path.getsize(output) > 0:
                     return fail(GAME, f"{output} has results already: add --resume to continue "
                                       "that campaign, or name a new file", 2)
+            appender = results.Appender(output)  # first: it locks FILE
             found = results.load(output)
             results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
                           params_of(options, args.root_parallel), seed)
-            appender = results.Appender(output)
-        except OSError as exc:
-            return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
-        except FormatError as exc:
-            return fail(GAME, str(exc), 1)
-        except ValueError as exc:
-            return fail(GAME, str(exc), 2)
+        except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
+            if appender:
+                appender.close()
+            if isinstance(exc, OSError):
+                return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
+            return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
         return _search(args, boards, algo, options, seed, found, appender)
     finally:
