@@ -160,7 +160,8 @@ def test_ctrl_c_marks_partial_results_and_resume_redoes_them(backend, tmp_path):
     assert p.returncode == 130 and stderr.startswith(b"gridgames samegame: interrupted after "), stderr
     lines = out.read_bytes().splitlines()
     partial = [o for o in map(json.loads, lines) if o["stopped"] == "interrupt"]
-    assert partial and len(lines) < 4 and b"(interrupted)" in stdout
+    assert partial and b"(interrupted)" in stdout
+    assert all(o["playouts"] >= 1 for o in partial)
     for o in partial:  # a partial result is a real game: it replays to its score
         assert standard_boards()[o["board"] - 1].replay(map(tuple, o["moves"])) == o["score"]
     p = subprocess.run(args, capture_output=True, env=env_of(backend))

@@ -179,19 +179,24 @@ def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, An
 def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
              threads: int, make: Make) -> Iterator[Result]:
     stops = {b.backend: b.stop_flag() for b in boards}
+    queue = jobs[::-1]
+    pending: dict[Future[Outcome], Job] = {}  # jobs sort in submission order: (board, run)
     with ThreadPoolExecutor(threads) as pool:
-        pending: dict[Future[Outcome], Job] = {
-            pool.submit(search, boards[k - 1].copy(), algo, params, s, stops[boards[k - 1].backend]): (k, r, s)
-            for k, r, s in jobs}
-        order = list(pending.values())  # among those done together: the submission order
+        def fill() -> None:  # a few more than the threads: a long campaign is not all queued at once
+            while queue and len(pending) < 2 * threads:
+                k, r, s = job = queue.pop()
+                board = boards[k - 1]
+                pending[pool.submit(search, board.copy(), algo, params, s, stops[board.backend])] = job
         try:
+            fill()
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for f in sorted(done, key=lambda f: order.index(pending[f])):
+                for f in sorted(done, key=pending.__getitem__):
                     yield make(pending.pop(f), f.result())
+                fill()
         except KeyboardInterrupt:
             _stop(stops, pending)
-            for f in sorted(pending, key=lambda f: order.index(pending[f])):
+            for f in sorted(pending, key=pending.__getitem__):
                 if not f.cancelled():  # under way when Ctrl-C came: its best so far
                     outcome = f.result()
                     if outcome[2] == "stop":
@@ -202,10 +207,10 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, An
 
 
 def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
+    for f in futures:
+        f.cancel()  # the searches not started yet (first: none starts only to stop at once)
     for stop in stops.values():
         stop.set()
-    for f in futures:
-        f.cancel()  # the searches not started yet
 
 
 def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any], workers: int,
