@@ -227,3 +227,18 @@ def test_one_campaign_at_a_time_per_file(tmp_path):
     finally:
         first.close()
     results.Appender(path).close()  # free again
+
+
+def test_progress_text_counts_earlier_results_and_estimates_time_left():
+    import io
+
+    from gridgames.samegame._progress import Progress
+    earlier = Result(2, 1, 5, "nrpa", {}, 40, [], None, 10, 0.1, "0.1.0", "d")
+    progress = Progress(6, 3, [earlier, earlier._replace(run=2, score=90, stopped="interrupt")],
+                        stream=io.StringIO())
+    progress.add(earlier._replace(board=1, score=25, playouts=1000))
+    text = progress.text()
+    progress.close()
+    assert text.startswith("[2/6 searches] total 115 (2/3 boards), ")  # the interrupted one is not done
+    assert " playouts/s, 0:00:00 left | best 2" in text and len(text) == 79  # cut to 80 columns (no terminal)
+    assert "(3/3 boards)" not in text and "best 25 90 -".startswith(text.split(" | ")[1])

@@ -4,7 +4,7 @@ playouts per second, the time left, then the best of each board as far as
 the terminal is wide."""
 from __future__ import annotations
 
-import shutil
+import os
 import sys
 import threading
 import time
@@ -50,7 +50,11 @@ class Progress:
         line = (f"[{self.count}/{self.searches} searches] total {sum(self.best.values()):,} "
                 f"({len(self.best)}/{self.boards} boards), {self.playouts / elapsed:,.0f} playouts/s{left}")
         bests = " ".join(str(self.best.get(k, "-")) for k in range(1, self.boards + 1))
-        width = shutil.get_terminal_size().columns - 1
+        try:
+            width = os.get_terminal_size(self.stream.fileno()).columns or 80
+        except (OSError, ValueError, AttributeError):  # not a terminal after all, or no fileno
+            width = 80
+        width -= 1
         return (line + " | best " + bests)[:width]
 
     def _tick(self) -> None:
