@@ -242,3 +242,12 @@ def test_progress_text_counts_earlier_results_and_estimates_time_left():
     assert text.startswith("[2/6 searches] total 115 (2/3 boards), ")  # the interrupted one is not done
     assert " playouts/s, 0:00:00 left | best 2" in text and len(text) == 79  # cut to 80 columns (no terminal)
     assert "(3/3 boards)" not in text and "best 25 90 -".startswith(text.split(" | ")[1])
+
+
+def test_ray_missing_is_a_one_line_error(tmp_path):
+    (tmp_path / "b.txt").write_text(small_boards(1))
+    code = ("import sys; sys.modules['ray'] = None  # as if Ray were not installed\n"
+            "from gridgames.cli import main; sys.exit(main(sys.argv[1:]))")
+    p = subprocess.run([sys.executable, "-c", code, "samegame", "solve", tmp_path / "b.txt", "--ray"],
+                       capture_output=True)
+    assert p.returncode == 1 and p.stderr == b'gridgames samegame: Ray is not installed: pip install "gridgames[ray]"\n'
