@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from gridgames.samegame import Board, FormatError, read_boards, search_boards, standard_boards, write_boards
+from gridgames.samegame._campaign import search_seed
 from helpers import DATA
 
 STANDARD = DATA / "samegame" / "standard20.txt"
@@ -189,7 +190,9 @@ def test_solve_threads_give_the_same_results(backend):
     one = list(search_boards(boards, "nrpa", iterations=3, seed=9))
     two = list(search_boards(boards, "nrpa", iterations=3, seed=9, threads=2))
     assert one == two and len(one) == 3
-    assert one[1] == boards[1].search("nrpa", iterations=3, seed=10)  # board k: seed + k
+    assert one[1] == boards[1].search("nrpa", iterations=3, seed=search_seed(9, 2, 1))  # (seed, board, run)
+    runs = list(search_boards(boards, "nrpa", iterations=3, seed=9, runs=2, threads=2))  # board 1 run 1, run 2, ...
+    assert runs[::2] == one and runs[3] == boards[1].search("nrpa", iterations=3, seed=search_seed(9, 2, 2))
 
 
 def test_replay_names_the_illegal_move(backend):

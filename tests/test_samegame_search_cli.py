@@ -19,8 +19,9 @@ def test_solve_json_lines_and_replay(cli, tmp_path):
     p = cli("samegame", "solve", "-", "--algo", "nmcs", "--json", input=BOARDS)
     assert p.returncode == 0 and p.stderr == b""
     objs = [json.loads(line) for line in p.stdout.splitlines()]
-    assert objs == [{"board": 1, "score": 1008, "moves": objs[0]["moves"]},
-                    {"board": 2, "score": 1, "moves": [[1, 1]]}]
+    assert [(o["board"], o["run"], o["score"], o["stopped"], o["algo"]) for o in objs] == \
+        [(1, 1, 1008, None, "nmcs"), (2, 1, 1, None, "nmcs")]
+    assert objs[1]["moves"] == [[1, 1]] and objs[0]["params"] == {"level": 1, "iterations": 1, "tabu": True}
     (tmp_path / "b.txt").write_bytes(BOARDS)
     (tmp_path / "m.txt").write_bytes(p.stdout)
     p = cli("samegame", "replay", tmp_path / "b.txt", tmp_path / "m.txt")
@@ -47,8 +48,12 @@ def test_solve_same_seed_same_result_any_threads(cli):
     args = ("samegame", "solve", "--standard", "--iterations", "3", "--json", "--seed", "5")
     one = cli(*args)
     two = cli(*args, "--threads", "2")
-    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
-    assert len(one.stdout.splitlines()) == 20
+    assert one.returncode == two.returncode == 0
+
+    def searches(p):  # as they finish: in any order; CPU times differ
+        return sorted((o["board"], o["seed"], o["score"], o["moves"])
+                      for o in map(json.loads, p.stdout.splitlines()))
+    assert searches(one) == searches(two) and len(searches(one)) == 20
 
 
 def test_replay_plain_moves(cli, tmp_path):

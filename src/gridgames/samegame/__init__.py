@@ -38,21 +38,28 @@ from .._wrapper import StateAttr, Wrapper
 from ._text import EMPTY as _EMPTY, FormatError, format_boards, parse_boards
 
 if TYPE_CHECKING:
+    from ._best import BestKnown, best_known
+    from ._campaign import Result, campaign
     from ._kernel import State
     from ._search import Stop
-    from ._solve import ALGORITHMS, Solution as SearchResult, solve as search_boards
+    from ._solve import ALGORITHMS, SearchResult, solve as search_boards
 else:
-    _IN_SOLVE = {"ALGORITHMS": "ALGORITHMS", "SearchResult": "Solution", "search_boards": "solve"}
+    # The searches load threads, executors and JSON: only when used.  (module, name) of each:
+    _LAZY = {"ALGORITHMS": ("_solve", "ALGORITHMS"), "SearchResult": ("_solve", "SearchResult"),
+             "search_boards": ("_solve", "solve"), "campaign": ("_campaign", "campaign"),
+             "Result": ("_campaign", "Result"), "best_known": ("_best", "best_known"),
+             "BestKnown": ("_best", "BestKnown")}
     # Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
     _RENAMED = {"Solution": "SearchResult", "solve": "search_boards"}
 
-    def __getattr__(name: str) -> Any:  # the searches load threads and executors: only when used
+    def __getattr__(name: str) -> Any:
         if name in _RENAMED:
             warn_renamed(f"{__name__}.{name}", f"{__name__}.{_RENAMED[name]}")
             name = _RENAMED[name]
-        if name in _IN_SOLVE:
-            from . import _solve
-            return getattr(_solve, _IN_SOLVE[name])
+        if name in _LAZY:
+            from importlib import import_module
+            module, attr = _LAZY[name]
+            return getattr(import_module(f"{__name__}.{module}"), attr)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
@@ -263,4 +270,5 @@ def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
 
 
 __all__ = ["Algorithm", "Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
-           "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError"]
+           "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign", "Result",
+           "best_known", "BestKnown"]

@@ -16,7 +16,7 @@ from typing import Any, Optional
 from .._backend import kernel as _load
 from .._rng import SplitMix64
 from . import Board
-from ._solve import Solution, check, check_nrpa, run
+from ._solve import SearchResult, check, check_nrpa, run
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
@@ -42,7 +42,7 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
                   executor: Any, tabu: bool = True, time: Optional[float] = None,
-                  **nrpa_options: Any) -> Solution:
+                  **nrpa_options: Any) -> SearchResult:
     """NRPA of ``level`` (>= 2) on ``board`` (a start position: no empty
     cell) whose level L-1 searches run ``workers`` at a time on ``executor``
     (anything with ``submit(fn, *args)`` returning a concurrent.futures
@@ -93,6 +93,6 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
             policy = kernel.adapt_policy(board._state, policy, best[1], bool(tabu),
                                          options["tabu_bias"], options["size_bias"])
     if best[0] < 0:
-        return Solution(board.score, [], stopped, games)
-    return Solution(best[0], [(r, c) for r, c in best[1]], stopped, games)
+        return SearchResult(board.score, [], stopped, games)
+    return SearchResult(best[0], [(r, c) for r, c in best[1]], stopped, games)
 

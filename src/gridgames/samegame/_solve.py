@@ -1,8 +1,8 @@
-"""Searches on SameGame boards: argument checks, results, and several boards
-in parallel threads (the kernels release the GIL while they search)."""
+"""Searches on SameGame boards: argument checks, results, and ``solve``
+(several boards and runs, in order; ``_campaign`` runs them)."""
+import itertools
 import threading
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from operator import index
 from typing import Any, NamedTuple, Optional
 
@@ -18,7 +18,7 @@ STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",
            _S.STOPPED_INTERRUPT: "interrupt"}
 
 
-class Solution(NamedTuple):
+class SearchResult(NamedTuple):
     """The best game a search found: its final ``score``, its ``moves`` from
     the start position as judge selections (r, c) (row from the bottom,
     column from the left, 1-based), why it ``stopped`` early (None: it ran
@@ -81,7 +81,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
         stop: Optional[Any] = None, stab: int = 1, restarts: int = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0,
-        policy: Optional[bytes] = None, cpu_time: bool = False) -> Solution:
+        policy: Optional[bytes] = None, cpu_time: bool = False) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
@@ -92,53 +92,32 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
                                                  bool(tabu), seconds, stop, main, **extra,
                                                  cpu_time=bool(cpu_time))
-    return Solution(score, moves, STOPPED[stopped], games)
+    return SearchResult(score, moves, STOPPED[stopped], games)
 
 
-def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1,
-          **options: Any) -> Iterator[Solution]:
-    """Search each board (``options`` as in Board.search; ``time`` is per
-    board) and yield the Solutions in board order.  Board k (0-based) uses
-    seed ``seed + k``, so results do not depend on ``threads``, the number
-    of boards searched at once.  Ctrl-C stops every search; the ones under
-    way yield their best so far (stopped "interrupt"), then the iteration
-    ends."""
-    boards = list(boards)
-    check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
-          seed, options.get("time"))
-    threads = index(threads)
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
-    if threads == 1:
-        for k, board in enumerate(boards):
-            solution = run(board, algo, seed=(seed + k) % 2**64, **options)
-            yield solution
-            if solution.stopped == "interrupt":
-                return
-        return
-    stops = {b.backend: _load("samegame", b.backend, part="search").Stop() for b in boards}
-    with ThreadPoolExecutor(threads) as pool:
-        futures = [pool.submit(run, b, algo, seed=(seed + k) % 2**64, stop=stops[b.backend], **options)
-                   for k, b in enumerate(boards)]
-        try:
-            for k, future in enumerate(futures):
-                try:
-                    yield future.result()
-                except KeyboardInterrupt:
-                    _stop(stops, futures)
-                    for f in futures[k:]:  # the boards under way: their best so far
-                        if not f.cancelled():
-                            yield f.result()._replace(stopped="interrupt")
-                    return
-        finally:  # Ctrl-C, or the caller stopped iterating: no more searching
-            _stop(stops, futures)
-
-
-def _stop(stops: dict[str, Any], futures: list[Any]) -> None:
-    for stop in stops.values():
-        stop.set()
-    for f in futures:
-        f.cancel()  # the boards not started yet
+def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1, runs: int = 1,
+          **options: Any) -> Iterator[SearchResult]:
+    """Search each board ``runs`` times (``options`` as in Board.search;
+    ``time`` is per search) and yield the Solutions in order: board 1's
+    runs, then board 2's...  Run r of board k (1-based) uses seed
+    ``campaign.search_seed(seed, k, r)``, so results do not depend on
+    ``threads``, the number of searches at once (``campaign()`` yields
+    them as they finish, and runs them on Ray too).  Ctrl-C stops every
+    search; the ones under way yield their best so far (stopped
+    "interrupt"), then the iteration ends."""
+    from ._campaign import campaign
+    if index(runs) < 1:
+        raise ValueError(f"runs must be at least 1, not {runs}")
+    waiting: dict[tuple[int, int], SearchResult] = {}
+    keys = ((k, r) for k in itertools.count(1) for r in range(1, runs + 1))
+    following = next(keys)
+    for result in campaign(boards, algo, seed=seed, runs=runs, threads=threads, **options):
+        waiting[result.board, result.run] = SearchResult(result.score, result.moves, result.stopped, result.playouts)
+        while following in waiting:  # searches start in order, so after Ctrl-C no gap is left
+            yield waiting.pop(following)
+            following = next(keys)
+    for key in sorted(waiting):
+        yield waiting[key]
 
 
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:

@@ -1,0 +1,86 @@
+"""The live progress line of `samegame solve` (standard error, a terminal
+only): searches done of all, the total of the best score per board, the
+playouts per second, the time left, then the best of each board as far as
+the terminal is wide."""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterable
+from typing import TextIO
+
+from ._campaign import Result
+
+
+class Progress:
+    """Redrawn twice a second by a daemon thread while searches run (the
+    kernels release the GIL).  ``with progress:`` writes other output with
+    the line cleared.  ``found``: results of earlier runs (--resume)."""
+
+    def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
+                 stream: TextIO = sys.stderr) -> None:
+        self.searches, self.boards, self.stream = searches, boards, stream
+        self.best: dict[int, int] = {}
+        self.count = self.new = self.playouts = 0
+        for result in found:
+            self._take(result)
+        self.start = time.monotonic()
+        self.lock = threading.Lock()
+        self.ended = threading.Event()
+        threading.Thread(target=self._tick, daemon=True).start()
+
+    def _take(self, result: Result) -> None:
+        self.best[result.board] = max(self.best.get(result.board, 0), result.score)
+        self.count += result.stopped != "interrupt"
+
+    def add(self, result: Result) -> None:
+        with self.lock:
+            self._take(result)
+            self.new += 1
+            self.playouts += result.playouts
+
+    def text(self) -> str:
+        """The line, without colour or cursor codes."""
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        left = ""
+        if self.new and self.count < self.searches:
+            left = f", {_clock(elapsed / self.new * (self.searches - self.count))} left"
+        line = (f"[{self.count}/{self.searches} searches] total {sum(self.best.values()):,} "
+                f"({len(self.best)}/{self.boards} boards), {self.playouts / elapsed:,.0f} playouts/s{left}")
+        bests = " ".join(str(self.best.get(k, "-")) for k in range(1, self.boards + 1))
+        try:
+            width = os.get_terminal_size(self.stream.fileno()).columns or 80
+        except (OSError, ValueError, AttributeError):  # not a terminal after all, or no fileno
+            width = 80
+        width -= 1
+        return (line + " | best " + bests)[:width]
+
+    def _tick(self) -> None:
+        while not self.ended.wait(0.5):
+            with self.lock:
+                self._draw()
+
+    def _draw(self) -> None:
+        self.stream.write("\r\x1b[K" + self.text())
+        self.stream.flush()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+        self.stream.write("\r\x1b[K")
+
+    def __exit__(self, *exc: object) -> None:
+        self._draw()
+        self.lock.release()
+
+    def close(self) -> None:
+        self.ended.set()
+        with self.lock:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"

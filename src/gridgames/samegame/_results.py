@@ -1,0 +1,90 @@
+"""The results file of a campaign: JSON lines, one Result each, appended one
+whole line at a time (one write, then fsync), so a driver killed at any
+moment leaves whole lines and at worst a torn last line, which ``load`` cuts
+off before the campaign resumes."""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from ._campaign import Result, search_seed
+from ._text import FormatError
+
+HEAD = b'{"board": '  # how every result line starts
+NEWLINE = b"\n"
+
+
+def load(path: str) -> list[tuple[int, Result]]:
+    """The Results in ``path`` with their line numbers ([] if it does not
+    exist).  A torn last line (a driver killed while writing it) is cut off
+    the file; any other line that is not a Result is a FormatError naming
+    it, and the file is left as it is."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return []
+    end = data.rfind(b"\n") + 1
+    found = []
+    for number, line in enumerate(data[:end].split(b"\n")[:-1], 1):
+        if line.strip():
+            try:
+                found.append((number, Result.from_line(line.decode("utf-8"))))
+            except (ValueError, UnicodeDecodeError):
+                raise FormatError(f"{path}:{number}: not a result line of 'samegame solve -o'") from None
+    if end < len(data):
+        if not data[end:].startswith(HEAD[:len(data) - end]):
+            raise FormatError(f"{path}:{data.count(NEWLINE) + 1}: not a result line of 'samegame solve -o'")
+        with open(path, "r+b") as f:  # the torn line: its search is done again
+            f.truncate(end)
+            os.fsync(f.fileno())
+    return found
+
+
+def check(found: list[tuple[int, Result]], path: str, digests: list[str], algo: str,
+          params: dict[str, Any], seed: int) -> None:
+    """ValueError (one line) unless every Result of ``found`` belongs to
+    this campaign: the same boards, search and parameters, and the seed that
+    ``seed`` gives its (board, run)."""
+    params = json.loads(json.dumps(params))
+    for number, r in found:
+        where = f"{path}:{number}: made by another campaign"
+        if not 1 <= r.board <= len(digests) or r.digest != digests[r.board - 1]:
+            raise ValueError(f"{where} (board {r.board} is not this board {r.board})")
+        if (r.algo, r.params) != (algo, params):
+            raise ValueError(f"{where} ({r.algo} {json.dumps(r.params)}, not {algo} {json.dumps(params)})")
+        if r.run < 1 or r.seed != search_seed(seed, r.board, r.run):
+            raise ValueError(f"{where} (another --seed)")
+
+
+def done(found: list[tuple[int, Result]]) -> set[tuple[int, int]]:
+    """The (board, run) pairs searched to the end (a Ctrl-C'd search is not)."""
+    return {(r.board, r.run) for _, r in found if r.stopped != "interrupt"}
+
+
+class Appender:
+    """Appends Results to a file, each line whole and on disk before
+    ``write`` returns.  One campaign at a time: ValueError if another
+    process has the file open for appending (an advisory lock, on POSIX)."""
+
+    def __init__(self, path: str) -> None:
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            import fcntl
+        except ImportError:  # Windows: no lock
+            return
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise ValueError(f"{path} is being written by another campaign") from None
+
+    def write(self, result: Result) -> None:
+        data = memoryview((result.line() + "\n").encode("utf-8"))
+        while data:
+            data = data[os.write(self.fd, data):]
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        os.close(self.fd)

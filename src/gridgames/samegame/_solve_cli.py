@@ -1,0 +1,236 @@
+"""`gridgames samegame solve`: campaigns of searches from the command line
+(runs, threads or Ray, the results file and --resume, the progress line)."""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from typing import Any, Optional
+
+from ..cli._args import Commands, add_command
+from ..cli._io import fail, read_input, shown
+from . import Board, FormatError, _results as results, read_boards, standard_boards
+from ._campaign import Result, board_rows, campaign, digest, params_of
+from ._progress import Progress
+from ._solve import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+
+GAME = "samegame"
+
+CAMPAIGNS = """\
+Campaigns: '--runs N -o FILE' searches each board N times and appends one
+JSON line per search to FILE as it finishes (board, run, seed, algo, params,
+score, moves, stopped, playouts, cpu, version, digest); '--resume' skips the
+(board, run) pairs already in FILE, so a campaign killed at any moment is
+completed by running the same command again with --resume.  '--ray' runs
+the searches as Ray tasks (pip install "gridgames[ray]"): on a local Ray
+over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
+with 'ray start' (gridgames installed on every node)."""
+
+
+def add(commands: Commands, rules: str) -> None:
+    s = add_command(
+        commands, "solve", help="search for high-scoring games (NMCS, NRPA, beam, random)",
+        description="Search each board of BOARDS (research text; '-' standard input) or "
+                    "of --standard, and print each search's score and moves as it "
+                    "finishes, then the total of the best score per board.  Run R of "
+                    "board K has a seed derived from SEED, K and R only (splitmix64), "
+                    "so results do not depend on --threads or --ray.  Ctrl-C prints "
+                    "(and writes to -o) the best found so far by the searches under "
+                    "way, marked as interrupted, and stops (exit 130).",
+        epilog=rules + "\n\n" + CAMPAIGNS)
+    s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
+    s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
+    s.add_argument("--algo", choices=ALGORITHMS, default=None,
+                   help="the search (default nrpa; with --time and no --algo, the strongest search "
+                        "we have, for that long per search)")
+    s.add_argument("--level", type=int, default=None, metavar="L",
+                   help="nesting level of nmcs / nrpa (default 1)")
+    s.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="nrpa: iterations per level (100); nmcs: restarts (1); "
+                        "random: playouts (1000)")
+    s.add_argument("--width", type=int, default=10, metavar="W",
+                   help="beam width (default 10; each child is rated by one playout)")
+    s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
+    s.add_argument("--time", type=float, default=None, metavar="SECONDS",
+                   help="stop each search after this long (its best so far)")
+    s.add_argument("--stab", type=int, default=None, metavar="P",
+                   help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
+    s.add_argument("--restarts", type=int, default=None, metavar="R",
+                   help="nrpa: run the top level again from a fresh policy R times (default 0)")
+    s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
+                   help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
+    s.add_argument("--size-bias", type=float, default=None, metavar="B",
+                   help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
+    s.add_argument("--cpu-time", action="store_true",
+                   help="--time counts each search's CPU seconds, not wall seconds")
+    s.add_argument("--runs", type=int, default=1, metavar="N", help="search each board N times (default 1)")
+    s.add_argument("--threads", type=int, default=1, metavar="N",
+                   help="run N searches at once in this process (default 1)")
+    s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="run the searches as Ray tasks: on a local Ray over all cores, or on the "
+                        "cluster at ADDRESS ('auto', or HOST:PORT of 'ray start --head')")
+    s.add_argument("--root-parallel", type=int, default=None, metavar="W",
+                   help="one board at a time, each NRPA search spread over W workers (threads, "
+                        "or Ray tasks with --ray)")
+    s.add_argument("--no-tabu", dest="tabu", action="store_false",
+                   help="playouts do not avoid the most frequent colour")
+    s.add_argument("-o", "--output", metavar="FILE", default=None,
+                   help="append one JSON line per search to FILE, each on disk as it finishes")
+    s.add_argument("--resume", action="store_true",
+                   help="continue the campaign in FILE (-o): skip the searches done there")
+    s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
+    s.set_defaults(func=run)
+
+
+def boards_of(path: Optional[str], standard: bool) -> list[Board]:
+    """The boards of BOARDS, or the standard ones."""
+    if standard:
+        return standard_boards()
+    assert path is not None  # given whenever not --standard
+    return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
+
+
+def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """The search and its options, every one that the search uses stated
+    (they go into each result line)."""
+    algo, options = args.algo or "nrpa", dict[str, Any]()
+    if args.algo is None and args.time is not None:
+        algo, options = strongest()
+        options = dict(options)
+    if algo in ("nmcs", "nrpa"):
+        options.setdefault("level", 1)
+    if args.level is not None:
+        options["level"] = args.level
+    if args.iterations is not None:
+        options["iterations"] = args.iterations
+    options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
+    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias)
+    options.update((k, v) for k, v in given.items() if v is not None)
+    if args.cpu_time:
+        options["cpu_time"] = True
+    if algo == "beam":
+        options["width"] = args.width
+    options["tabu"] = args.tabu
+    options["time"] = args.time
+    return algo, options
+
+
+@contextmanager
+def _sigint_deferred() -> Iterator[list[int]]:
+    """Ctrl-C inside the block is noted in the list, not raised (so a
+    result is written whole, to FILE and standard output)."""
+    came: list[int] = []
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield came  # Ctrl-C ignored (a background job), or handled by someone else
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def text(result: Result, runs: int) -> str:
+    """A search as a line of text (`replay` reads it back)."""
+    run = f"run {result.run}, " if runs > 1 else ""
+    note = " (interrupted)" if result.stopped == "interrupt" else ""
+    moves = " ".join(f"{r},{c}" for r, c in result.moves)
+    return f"board {result.board}: {run}score {result.score}{note}, {len(result.moves)} moves: {moves}"
+
+
+def run(args: argparse.Namespace) -> int:
+    error = args.command_parser.error
+    if args.standard == (args.boards is not None):
+        error("give BOARDS or --standard (one of them)")
+    if args.resume and args.output is None:
+        error("--resume continues the campaign of -o FILE: give FILE")
+    try:
+        boards = boards_of(args.boards, args.standard)
+    except OSError as exc:
+        return fail(GAME, f"cannot read {shown(args.boards)}: {exc.strerror}", 2)
+    except FormatError as exc:
+        return fail(GAME, str(exc), 1)
+    algo, options = search_options(args)
+    seed = args.seed % 2**64
+    found: list[tuple[int, Result]] = []
+    appender = None
+    if args.output is not None:
+        output = args.output
+        try:
+            if os.path.exists(output):
+                if args.boards not in (None, "-") and os.path.samefile(args.boards, output):
+                    error("-o FILE must not be BOARDS")
+                if not args.resume and os.path.getsize(output) > 0:
+                    return fail(GAME, f"{output} has results already: add --resume to continue "
+                                      "that campaign, or name a new file", 2)
+            appender = results.Appender(output)  # first: it locks FILE
+            found = results.load(output)
+            results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
+                          params_of(options, args.root_parallel), seed)
+        except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
+            if appender:
+                appender.close()
+            if isinstance(exc, OSError):
+                return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
+            return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
+    try:
+        return _search(args, boards, algo, options, seed, found, appender)
+    finally:
+        if appender:
+            appender.close()
+
+
+def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
+            found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
+    searches = len(boards) * max(args.runs, 1)
+    earlier = [r for _, r in found]
+    progress = Progress(searches, len(boards), earlier) if sys.stderr.isatty() else None
+    best: dict[int, int] = {}
+    for r in earlier:
+        best[r.board] = max(best.get(r.board, 0), r.score)
+    done = len(results.done(found))
+    status, interrupted = 0, False
+    searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
+                         skip=results.done(found), root_parallel=args.root_parallel, **options)
+    throw = thrown = False
+    try:
+        while True:
+            try:  # a Ctrl-C that came while a result was written goes into the campaign, once
+                if throw and not thrown:
+                    thrown = True
+                    result = searching.throw(KeyboardInterrupt())
+                else:
+                    result = next(searching)
+            except StopIteration:
+                break
+            with _sigint_deferred() as came:
+                if appender:
+                    appender.write(result)
+                best[result.board] = max(best.get(result.board, 0), result.score)
+                interrupted = interrupted or result.stopped == "interrupt"
+                done += result.stopped != "interrupt"
+                if progress:
+                    progress.add(result)
+                with progress or nullcontext():
+                    sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
+                    sys.stdout.flush()
+            if came:
+                throw = interrupted = True
+    except KeyboardInterrupt:
+        interrupted = True
+    except ValueError as exc:
+        args.command_parser.error(str(exc))
+    except (RuntimeError, ImportError) as exc:
+        status = fail(GAME, str(exc), 1)
+    finally:
+        if progress:
+            progress.close()
+    if not args.json:
+        runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
+        print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+    if interrupted:
+        return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
+    return status

@@ -1,0 +1,115 @@
+"""Campaigns on Ray give the results of --threads for each (board, run): on
+two Ray nodes on this machine (ray.cluster_utils.Cluster, one module-wide
+cluster: starting Ray costs seconds), when a node is lost mid-campaign
+(its tasks are run again), from the CLI joining that cluster, and on a
+local Ray of the CLI's own.  Also the Ray executor of root-parallel search."""
+import json
+import subprocess
+import sys
+import time
+import types
+
+import pytest
+
+try:
+    import ray
+    from ray.cluster_utils import Cluster
+except ImportError:  # CI installs the [ray] extra (.ci/run), so these run there
+    pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
+
+from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
+from gridgames.samegame._campaign import search_seed
+from gridgames.samegame._solve import Solution
+
+BOARDS = write_boards(standard_boards()[:2])
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two nodes of one CPU each; this process is connected to them."""
+    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    c.add_node(num_cpus=1)
+    c.wait_for_nodes()
+    ray.init(address=c.address, logging_level="ERROR", log_to_driver=False)
+    yield c
+    ray.shutdown()
+    c.shutdown()
+
+
+def same(results):
+    """What a campaign found, per (board, run), CPU times aside."""
+    return sorted(r._replace(cpu=None) for r in results)
+
+
+def test_two_nodes_give_the_threads_results(cluster, backend):
+    boards = read_boards(BOARDS, backend=backend)
+    budget = dict(level=1, iterations=30 if backend == "compiled" else 5)
+    on_ray = list(campaign(boards, "nrpa", seed=2, runs=3, ray="auto", **budget))
+    threads = list(campaign(boards, "nrpa", seed=2, runs=3, threads=2, **budget))
+    assert same(on_ray) == same(threads) and len(on_ray) == 6
+    assert all(r.cpu is not None and r.cpu >= 0 for r in on_ray)
+
+
+def test_a_node_lost_mid_campaign_changes_nothing(cluster):
+    boards = read_boards(BOARDS)
+    budget = dict(level=2, iterations=60)
+    expected = same(campaign(boards, "nrpa", seed=6, runs=3, threads=2, **budget))
+    worker = [node for node in cluster.worker_nodes][0]
+    found = []
+    for result in campaign(boards, "nrpa", seed=6, runs=3, ray="auto", **budget):
+        found.append(result)
+        if len(found) == 1:  # both nodes are searching: take one away
+            cluster.remove_node(worker)
+    assert same(found) == expected
+    from ray.util.state import list_tasks  # a search died with its node and was run again
+    for _ in range(20):
+        tasks = list_tasks(filters=[("func_or_class_name", "=", "search_task")], detail=True, limit=1000)
+        if any(t.error_type == "NODE_DIED" for t in tasks) and any(t.attempt_number > 0 for t in tasks):
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"no search was retried: {[(t.attempt_number, t.state, t.error_type) for t in tasks]}")
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+
+
+def test_cli_on_the_cluster_and_on_a_local_ray(cluster, tmp_path):
+    """Once, on the default backend: a local Ray takes seconds to start."""
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "gridgames", *map(str, args)], capture_output=True, timeout=600)
+    (tmp_path / "b.txt").write_text(BOARDS)
+    args = ("samegame", "solve", tmp_path / "b.txt", "--runs", "2", "--iterations", "10", "--json")
+    threads = cli(*args, "--threads", "2")
+    joined = cli(*args, "--ray", cluster.address, "-o", tmp_path / "joined.jsonl")
+    local = cli(*args, "--ray")  # a Ray of its own, on all cores
+
+    def searches(lines):
+        return sorted((o["board"], o["run"], o["seed"], o["score"], o["moves"]) for o in map(json.loads, lines))
+    assert threads.returncode == joined.returncode == local.returncode == 0, (joined.stderr, local.stderr)
+    assert searches(joined.stdout.splitlines()) == searches(threads.stdout.splitlines())
+    assert searches(local.stdout.splitlines()) == searches(threads.stdout.splitlines())
+    assert searches((tmp_path / "joined.jsonl").read_bytes().splitlines()) == searches(threads.stdout.splitlines())
+
+
+def test_executor_runs_plain_functions_as_tasks(cluster, monkeypatch):
+    from gridgames.samegame._ray import Executor
+    executor = Executor()
+    futures = [executor.submit(search_seed, 5, k, 1) for k in range(4)]
+    assert [f.result(timeout=120) for f in futures] == [search_seed(5, k, 1) for k in range(4)]
+    # the campaign hands that executor to root_parallel (a stand-in for the sgsearch branch's)
+    seen = []
+
+    def root_parallel(board, *, level, iterations, seed, workers, executor, tabu=True, time=None, **options):
+        seen.append((type(executor).__name__, [executor.submit(search_seed, seed, w, 1).result()
+                                               for w in range(workers)]))
+        return Solution(1, [(1, 1)], None, 0)
+    monkeypatch.setitem(sys.modules, "gridgames.samegame._rootpar", types.SimpleNamespace(root_parallel=root_parallel))
+    found = list(campaign(read_boards(BOARDS)[:1], "nrpa", seed=3, root_parallel=2, ray="auto"))
+    assert [(r.board, r.run, r.params["root_parallel"]) for r in found] == [(1, 1, 2)]
+    assert seen == [("Executor", [search_seed(search_seed(3, 1, 1), w, 1) for w in range(2)])]
+
+
+def test_root_parallel_search_on_ray(cluster):
+    board = read_boards(BOARDS)[0]
+    [found] = campaign([board], "nrpa", seed=1, root_parallel=2, ray="auto", level=2, iterations=5)
+    assert board.copy().replay(found.moves) == found.score > 0
