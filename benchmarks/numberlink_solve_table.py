@@ -49,7 +49,7 @@ def main(argv=None):
                 methods += [("pure solve", pure, 1), ("pure count", pure, 2)]
             results = {}
             for name, fn, limit in methods:
-                t, (count, _, nodes) = cpu(fn, size, size, cells, limit)
+                t, (count, _, nodes, _) = cpu(fn, size, size, cells, limit)
                 times.setdefault(name, []).append(t)
                 results[name] = count
             if size <= args.sat_max:

@@ -115,7 +115,8 @@ def _pairings(squares, board, label=1):
 def _agree(backend, rows, cols, board):
     solver = kernel("numberlink", backend, part="solve")
     want = brute_force(rows, cols, board)
-    count, first, _ = solver.solve(rows, cols, board, BIG)
+    count, first, _, finished = solver.solve(rows, cols, board, BIG)
+    assert finished
     assert count == len(want), (rows, cols, board)
     if count:
         assert tuple(first) in want
