@@ -27,8 +27,10 @@ cdef enum:
 cdef enum:                   # the rules beyond the basic ones (see the twin)
     ASSIGN_ = 1
     PARITY_ = 2
+    CORRIDOR_ = 4
 
-ASSIGN, PARITY, RULES, TICK_EVERY = ASSIGN_, PARITY_, ASSIGN_ | PARITY_, TICK_EVERY_
+ASSIGN, PARITY, CORRIDOR = ASSIGN_, PARITY_, CORRIDOR_
+RULES, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_, TICK_EVERY_
 
 ctypedef struct Step:      # one square taken, for undo
     int e, prev, x, closed
@@ -296,6 +298,31 @@ cdef int settle(Search *s) noexcept nogil:
             total -= s.diff[r]
         if total:
             return FAIL
+    if s.rules & CORRIDOR_:
+        for i in range(s.ninner):
+            x = s.inner[i]
+            r = s.region[x]
+            if r and s.ncand[r] == 1:
+                v = s.vsum[r]
+                a, b = s.head[2 * v], s.head[2 * v + 1]
+                n = 0
+                for d in range(4):
+                    z = x + s.dirs[d]
+                    if s.region[z] == r or z == a or z == b:
+                        n += 1
+                    elif s.cell[z] == v:
+                        return FAIL
+                if n != 2:
+                    return FAIL
+        for v in range(1, s.k + 1):
+            if not s.done[v] and s.ncandv[v] == 1 and s.ncand[s.cand[4 * v]] == 1:
+                r = s.cand[4 * v]
+                for e in range(2 * v, 2 * v + 2):
+                    n = 0
+                    for d in range(4):
+                        n += s.region[s.head[e] + s.dirs[d]] == r
+                    if n != 1:
+                        return FAIL
     return best
 
 

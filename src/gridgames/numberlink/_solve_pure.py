@@ -34,8 +34,8 @@ from ._check import SOLID, solve_arguments
 
 FAIL, SOLVED = -1, -2
 # The rules beyond the basic ones, a bit each (``rules`` of solve; all by default)
-ASSIGN, PARITY = 1, 2
-RULES = ASSIGN | PARITY
+ASSIGN, PARITY, CORRIDOR = 1, 2, 4
+RULES = ASSIGN | PARITY | CORRIDOR
 TICK_EVERY = 1 << 12  # search nodes between calls of ``tick``
 
 
@@ -275,6 +275,31 @@ class _Search:
                 total -= diff[r]
             if total:
                 return FAIL
+        if self.rules & CORRIDOR:
+            # a region only path v can enter is all v's: since a path never
+            # touches itself, the region and v's heads must form a corridor,
+            # every square with exactly two neighbours in it and next to no
+            # other square of v, each head with one neighbour in the region
+            for x in self.inner:
+                r = region[x]
+                if r and ncand[r] == 1:
+                    v = vsum[r]
+                    a, b = head[2 * v], head[2 * v + 1]
+                    deg = 0
+                    for d in dirs:
+                        z = x + d
+                        if region[z] == r or z == a or z == b:
+                            deg += 1
+                        elif cell[z] == v:
+                            return FAIL
+                    if deg != 2:
+                        return FAIL
+            for v in range(1, k + 1):
+                if not self.done[v] and len(cand[v]) == 1 and ncand[cand[v][0]] == 1:
+                    r = cand[v][0]
+                    for e in (2 * v, 2 * v + 1):
+                        if sum(region[head[e] + d] == r for d in dirs) != 1:
+                            return FAIL
         return best
 
     def solution(self) -> array[int]:
