@@ -278,7 +278,7 @@ def answer(puzzle: Puzzle, limit: int, budget: Optional[Budget] = None, sat: Opt
     use_sat = _sat.available() if sat is None else sat
     deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
     fallback = _fallback_nodes(puzzle) if use_sat else 0
-    nodes = min(n for n in (max_nodes, fallback, 2 ** 63 - 1) if n)
+    nodes = min(max_nodes or fallback, fallback or max_nodes)  # 0: no limit
     late = [False]
 
     def tick(done: int) -> bool:
@@ -289,10 +289,10 @@ def answer(puzzle: Puzzle, limit: int, budget: Optional[Budget] = None, sat: Opt
 
     solver = _load("numberlink", backend, part="solve")
     count, cells, used, finished = solver.solve(puzzle.rows, puzzle.cols, puzzle.cells, limit,
-                                                0 if nodes == 2 ** 63 - 1 else nodes, tick)
+                                                nodes, tick)
     if finished:
         return Answer(count, cells, used, "search")
-    if use_sat and used == fallback and not late[0]:
+    if use_sat and used == fallback and used != max_nodes and not late[0]:
         found = _sat.count_until(puzzle.rows, puzzle.cols, puzzle.cells, limit, deadline)
         if found is not None:
             return Answer(found[0], cells or found[1], used, "sat")

@@ -17,7 +17,7 @@ cdef extern from "Python.h":
     int PyErr_CheckSignals()  # no exception clause: the error stays pending
 
 cdef enum:
-    TICK_EVERY_ = 1 << 12    # search nodes between checks for Ctrl-C and calls of tick
+    TICK_EVERY_ = 1 << 8    # search nodes between checks for Ctrl-C and calls of tick
 
 cdef enum:
     FAIL = -1

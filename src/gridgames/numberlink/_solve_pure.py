@@ -36,7 +36,7 @@ FAIL, SOLVED = -1, -2
 # The rules beyond the basic ones, a bit each (``rules`` of solve; all by default)
 ASSIGN, PARITY, CORRIDOR = 1, 2, 4
 RULES = ASSIGN | PARITY | CORRIDOR
-TICK_EVERY = 1 << 12  # search nodes between calls of ``tick``
+TICK_EVERY = 1 << 8  # search nodes between calls of ``tick``
 
 
 class _Search:
