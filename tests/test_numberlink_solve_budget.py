@@ -134,7 +134,7 @@ def test_sat_fallback_agrees_with_brute_force(monkeypatch, backend):
         want = brute_force(rows, cols, board)
         found = answer(Puzzle(rows, cols, board), 3, backend=backend)
         methods.add(found.method)
-        assert found.count == min(len(want), 3), (rows, cols, board)
+        assert found.solutions == min(len(want), 3), (rows, cols, board)
         solution = solve(Puzzle(rows, cols, board), backend=backend)
         assert (solution is None) == (not want) and (solution is None or solution.cells in want)
     assert methods == {"search", "sat"}

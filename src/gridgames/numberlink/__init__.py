@@ -28,12 +28,12 @@ from typing import NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
-from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from . import _sat
+from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
 
 SEED_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64
-FALLBACK_NODES = 2000  # search nodes tried on any puzzle before the SAT fallback
+FALLBACK_NODES = 200  # search nodes tried on any puzzle before the SAT fallback
 
 # The checker's rules by kernel code (0, the size, is checked here), in the
 # order they are tried: the first broken one is reported, at its first square.
@@ -234,7 +234,7 @@ class Unknown:
     def __bool__(self) -> bool:
         raise TypeError("the answer is unknown (the budget ran out): test isinstance(x, Unknown)")
 
-    __index__ = __int__ = __bool__  # type: ignore[assignment]  # they raise as well
+    __index__ = __int__ = __bool__  # they raise as well
 
     def __repr__(self) -> str:
         return f"Unknown(at_least={self.at_least}, nodes={self.nodes})"
@@ -244,10 +244,10 @@ class Unknown:
 
 
 class Answer(NamedTuple):
-    """What the solver found (used by the CLI): ``count`` (up to the limit) or
+    """What the solver found (used by the CLI): ``solutions`` (up to the limit) or
     an Unknown, the first solution's cells, search nodes, and ``method``:
     "search" or "sat" (the fallback settled it)."""
-    count: Union[int, Unknown]
+    solutions: Union[int, Unknown]
     cells: Optional[Sequence[int]]
     nodes: int
     method: str
@@ -309,9 +309,9 @@ def solve(puzzle: Puzzle, *, budget: Optional[Budget] = None, sat: Optional[bool
     without it), a SAT solver settles the puzzle instead.  An ``Unknown``
     when ``budget`` ran out first."""
     found = answer(puzzle, 1, budget, sat, backend)
-    if isinstance(found.count, Unknown):
-        return found.count
-    if found.count == 0:
+    if isinstance(found.solutions, Unknown):
+        return found.solutions
+    if found.solutions == 0:
         return None
     return Solution._make(puzzle.rows, puzzle.cols, found.cells)  # type: ignore[arg-type]  # cells are set when count > 0
 
@@ -323,7 +323,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, *, budget: Optional[Budget] 
     the answer tells a unique puzzle (1) from one with several (2).  With a
     ``budget`` the answer may be an ``Unknown`` (the budget ran out); ``sat``
     as for ``solve``."""
-    return answer(puzzle, index(limit), budget, sat, backend).count
+    return answer(puzzle, index(limit), budget, sat, backend).solutions
 
 
 __all__ = ["Puzzle", "Solution", "Generated", "Verdict", "JudgeError", "RULES",

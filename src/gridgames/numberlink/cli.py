@@ -247,7 +247,7 @@ def _generate(args: argparse.Namespace) -> int:
                     if ok and (args.unique or args.verbose):
                         if progress:
                             progress.begin(f"seed {seed & SEED_MASK} ({_size(puzzle)})")
-                        count = answer(puzzle, 2, budget, args.sat, progress=progress).count
+                        count = answer(puzzle, 2, budget, args.sat, progress=progress).solutions
                     if ok and (count == 1 or not args.unique):
                         break
                     rejected += 1
@@ -300,11 +300,11 @@ def _solve(args: argparse.Namespace) -> int:
                     if progress:
                         progress.end()
                     block = None
-                    if isinstance(found.count, Unknown):
+                    if isinstance(found.solutions, Unknown):
                         unknown, word = True, "unknown"
                     elif args.count:
-                        word = ("none", "unique", "several")[found.count]
-                    elif found.count == 0:
+                        word = ("none", "unique", "several")[found.solutions]
+                    elif found.solutions == 0:
                         unsolved, word = True, "none"
                     else:
                         word = "solved"
