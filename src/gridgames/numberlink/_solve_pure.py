@@ -19,7 +19,22 @@ neighbours (empty, or a head that may step onto it) fails, one with exactly
 two of which one is a head must be that head's next square.  Then the empty squares are split into regions: every
 unfinished path needs a region touching both its heads (its remaining
 squares form one run between them) and every region needs such a path
-(else it is stranded).  Branching: the head with the fewest moves; ties go
+(else it is stranded).  Three more rules, each a bit of ``rules``:
+
+* ASSIGN: a region only one path can enter takes that path, which then
+  leaves its other regions; a region left with no path fails;
+* PARITY: colour the board like a chessboard; the run between heads a and b
+  alternates colours, so it holds one square more of the colour a lacks when
+  a and b share a colour, else as many of each: a region's colour surplus
+  must be a sum of its paths' (a path that may go to several regions counts
+  as optional), and the board's must be the sum over all paths;
+* CORRIDOR: a region only one path can enter is all that path's, and a path
+  never touches itself, so the region and the two heads must form a
+  corridor: each square with exactly two neighbours in it, none next to
+  another square of the path, each head with one neighbour in the region
+  (this subsumes the 2x2 rule: no 2x2 block is ever one path's).
+
+Branching: the head with the fewest moves; ties go
 to the head branched on last (so a path keeps growing), then to the head in
 the smallest region, then to the lowest path and its first end; its moves
 are tried in reading order.
