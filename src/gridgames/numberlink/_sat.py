@@ -1,7 +1,8 @@
 """The solver's fallback: a SAT encoding solved by CaDiCaL (python-sat, the
 ``[sat]`` extra), used when the search cannot settle a puzzle quickly.
 
-Variable x(c, v): non-solid square c is on path v.  Clauses: every square
+Variable x(c, v): non-solid square c is on path v.  Clauses (the encoding
+of the benchmarks' baseline, benchmarks/baseline/numberlink_sat.py): every square
 exactly one path (an endpoint its own); a square of path v has exactly one
 (endpoint) or two (any other square) neighbours on v, which is ``check``'s
 degree rule.  Connectivity is not encoded: a model may hold separate loops;
@@ -18,11 +19,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Optional
 
-SOLVER = "cadical195"
+SOLVER = "cadical153"  # as the baseline
 HINT = 'pip install "gridgames[sat]"'
 
 
@@ -41,27 +42,30 @@ def _near(rows: int, cols: int, i: int) -> list[int]:
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
-def _encode(rows: int, cols: int, cells: Sequence[int], k: int) -> list[list[int]]:
-    """Clauses over x(c, v) = c * k + v (1-based)."""
+def _encode(rows: int, cols: int, cells: Sequence[int], k: int
+            ) -> tuple[list[list[int]], Callable[[int, int], int]]:
+    """(clauses, x(c, v) variable function).  Variables are numbered in order
+    of first use and "exactly one" is pysat's sequential counter, as in
+    benchmarks/baseline/numberlink_sat.py: the same formula, so CaDiCaL takes
+    the same time on both (the baseline is the benchmarks' reference)."""
     from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    pool = IDPool()
 
     def x(c: int, v: int) -> int:
-        return c * k + v
+        return int(pool.id((c, v)))
 
-    top = rows * cols * k
     clauses: list[list[int]] = []
     for c in range(rows * cols):
         if cells[c] == -1:
             continue
         if cells[c] > 0:
             clauses += [[x(c, cells[c])]] + [[-x(c, v)] for v in range(1, k + 1) if v != cells[c]]
-        elif k == 0:
-            clauses.append([])  # an empty square and no path: unsatisfiable
+        elif k:
+            clauses += CardEnc.equals([x(c, v) for v in range(1, k + 1)], 1, vpool=pool,
+                                      encoding=EncType.seqcounter).clauses
         else:
-            enc = CardEnc.equals([x(c, v) for v in range(1, k + 1)], 1, top_id=top,
-                                 encoding=EncType.seqcounter if k > 6 else EncType.pairwise)
-            top = max(top, enc.nv)
-            clauses += enc.clauses
+            clauses.append([])  # an empty square and no path: unsatisfiable
         want = 1 if cells[c] > 0 else 2
         near = [n for n in _near(rows, cols, c) if cells[n] != -1]
         for v in ([cells[c]] if cells[c] > 0 else range(1, k + 1)):
@@ -69,7 +73,7 @@ def _encode(rows: int, cols: int, cells: Sequence[int], k: int) -> list[list[int
             clauses += [[here] + [-x(n, v) for n in group] for group in combinations(near, want + 1)]
             clauses += [[here] + [x(n, v) for n in group]
                         for group in combinations(near, len(near) - want + 1)]
-    return clauses
+    return clauses, x
 
 
 def _loops(rows: int, cols: int, cells: Sequence[int], colour: list[int]) -> list[list[int]]:
@@ -99,20 +103,21 @@ def count(rows: int, cols: int, cells: Sequence[int], limit: int) -> tuple[int, 
     from pysat.solvers import Solver
     k = max(0, *cells)
     found, first = 0, None
-    with Solver(name=SOLVER, bootstrap_with=_encode(rows, cols, cells, k)) as sat:
+    clauses, x = _encode(rows, cols, cells, k)
+    with Solver(name=SOLVER, bootstrap_with=clauses) as sat:
         while found < limit and sat.solve():
             model = sat.get_model()
             colour = [-1 if cells[c] == -1 else
-                      next(v for v in range(1, k + 1) if model[c * k + v - 1] > 0)
+                      next(v for v in range(1, k + 1) if model[x(c, v) - 1] > 0)
                       for c in range(rows * cols)]
             loops = _loops(rows, cols, cells, colour)
             for part in loops:
-                sat.add_clause([-(c * k + colour[c]) for c in part])
+                sat.add_clause([-x(c, colour[c]) for c in part])
             if loops:
                 continue
             found += 1
             first = first or colour
-            sat.add_clause([-(c * k + colour[c]) for c in range(rows * cols) if cells[c] == 0])
+            sat.add_clause([-x(c, colour[c]) for c in range(rows * cols) if cells[c] == 0])
     return found, first
 
 
