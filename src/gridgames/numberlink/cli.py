@@ -28,6 +28,9 @@ then HEIGHT lines of WIDTH characters: '.' empty, '#' solid, any other
 printable character an endpoint label (each label exactly twice)."""
 
 MAX_REJECTED = 10000  # generate gives up after this many rejected seeds in a row
+# generate --unique: search nodes per candidate; one not proved unique by then is
+# rejected, so that a hard candidate costs about a second, not minutes (60x60)
+GENERATE_NODES = 10000
 
 
 def register(subparsers: Commands) -> None:
@@ -68,8 +71,9 @@ def register(subparsers: Commands) -> None:
                    help="output format (default text)")
     g.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
-    _budget_arguments(g, "with --unique: a candidate whose count runs out of it is rejected "
-                         "(as if it had several solutions); ")
+    _budget_arguments(g, "with --unique: a candidate not proved unique within the budget is "
+                         f"rejected (as if it had several solutions); default {GENERATE_NODES}; ",
+                      GENERATE_NODES)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -121,8 +125,8 @@ python-sat is installed (pip install "gridgames[sat]").  Without it, or with
 take very long; --max-nodes and --time bound it (the answer is 'unknown')."""
 
 
-def _budget_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
-    parser.add_argument("--max-nodes", type=_count, default=None, metavar="N",
+def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Optional[int] = None) -> None:
+    parser.add_argument("--max-nodes", type=_count, default=nodes, metavar="N",
                         help=f"{note}at most N search nodes per puzzle (the SAT fallback "
                              "is not counted)")
     parser.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
