@@ -12,8 +12,10 @@ Each puzzle is counted by both methods in turn (interleaved, so a busy
 machine slows them alike); times are CPU seconds (time.process_time) of one
 run, the SAT time including its encoding.  The counts must agree.
 
-Run: python benchmarks/numberlink_solve_table.py            (short: about 1 min)
-     python benchmarks/numberlink_solve_table.py --full     (the README's: about 15 min)
+Run: python benchmarks/numberlink_solve_table.py         (short: sizes 5 and 10, 4 seeds: seconds)
+     python benchmarks/numberlink_solve_table.py --full  (sizes 5..40, 10 seeds: over half an
+     hour, most of it in SAT counts of hamcut and random boards; the README's table is
+     --sizes 5 10 20 --seeds 10, about 10 CPU minutes, hamcut 20x20 stopped after 3 puzzles)
 """
 import argparse
 import random
@@ -81,13 +83,13 @@ def puzzles(kind, n, seeds):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--full", action="store_true", help="the README's set (about 15 min)")
+    ap.add_argument("--full", action="store_true", help="sizes 5..40, 10 seeds (over half an hour)")
     ap.add_argument("--seeds", type=int, default=None, help="puzzles per kind and size")
     ap.add_argument("--sizes", type=int, nargs="+", default=None)
     ap.add_argument("--kinds", nargs="+", default=["gen", "random", "single", "hamcut"])
     args = ap.parse_args(argv)
     import numberlink_sat
-    sizes = args.sizes or ([5, 10, 20, 40] if args.full else [5, 10, 20])
+    sizes = args.sizes or ([5, 10, 20, 40] if args.full else [5, 10])
     seeds = args.seeds or (10 if args.full else 4)
     rows = []
     for kind in args.kinds:
