@@ -1,6 +1,7 @@
 """What several test files share (imported as ``helpers``; fixtures are in
 conftest.py)."""
 import io
+import itertools
 import random
 from functools import cache
 from pathlib import Path
@@ -107,3 +108,29 @@ def brute_force(rows, cols, puzzle):
 
     pair(1)
     return frozenset(found)
+
+
+BIG = 10 ** 6  # a limit no small board reaches
+
+
+def canonical_boards(rows, cols, solids, pairs=None):
+    """Every board with squares empty, (if ``solids``) solid, or endpoints
+    paired in every way (at most ``pairs`` pairs), numbered by first appearance."""
+    n = rows * cols
+    for mask in itertools.product((0, -1) if solids else (0,), repeat=n):
+        free = [i for i in range(n) if mask[i] == 0]
+        for m in range(len(free) // 2 + 1 if pairs is None else pairs + 1):
+            for chosen in itertools.combinations(free, 2 * m):
+                yield from pairings(list(chosen), list(mask))
+
+
+def pairings(squares, board, label=1):
+    if not squares:
+        yield tuple(board)
+        return
+    first = squares[0]
+    for j in range(1, len(squares)):
+        other = squares[j]
+        board[first] = board[other] = label
+        yield from pairings(squares[1:j] + squares[j + 1:], board, label + 1)
+        board[first] = board[other] = 0

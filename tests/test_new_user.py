@@ -85,7 +85,7 @@ def test_a_long_generate_shows_progress_at_a_terminal_only():
 def test_one_family_for_bad_input():
     assert issubclass(gridgames.InputError, ValueError)
     with pytest.raises(gridgames.InputError):
-        numberlink.Puzzle.parse("x")  # a JudgeError
+        numberlink.Puzzle.from_text("x")  # a JudgeError
     with pytest.raises(gridgames.InputError):
         samegame.read_boards("1 x")  # a FormatError
     assert issubclass(gridgames.JudgeError, gridgames.InputError)

@@ -12,7 +12,6 @@ Random: generated puzzles up to 6x6 and random endpoint placements with solid
 squares up to 5x5.
 """
 import _thread
-import itertools
 import random
 import threading
 
@@ -20,38 +19,14 @@ import pytest
 
 from gridgames._backend import kernel
 from gridgames.numberlink import Puzzle, Solution, check, count_solutions, generate, solve
-from helpers import brute_force
-
-BIG = 10 ** 6  # a limit no small board reaches
-
-
-def canonical_boards(rows, cols, solids, pairs=None):
-    """Every board with squares empty, (if ``solids``) solid, or endpoints
-    paired in every way (at most ``pairs`` pairs), numbered by first appearance."""
-    n = rows * cols
-    for mask in itertools.product((0, -1) if solids else (0,), repeat=n):
-        free = [i for i in range(n) if mask[i] == 0]
-        for m in range(len(free) // 2 + 1 if pairs is None else pairs + 1):
-            for chosen in itertools.combinations(free, 2 * m):
-                yield from _pairings(list(chosen), list(mask))
-
-
-def _pairings(squares, board, label=1):
-    if not squares:
-        yield tuple(board)
-        return
-    first = squares[0]
-    for j in range(1, len(squares)):
-        other = squares[j]
-        board[first] = board[other] = label
-        yield from _pairings(squares[1:j] + squares[j + 1:], board, label + 1)
-        board[first] = board[other] = 0
+from helpers import BIG, brute_force, canonical_boards
 
 
 def _agree(backend, rows, cols, board):
     solver = kernel("numberlink", backend, part="solve")
     want = brute_force(rows, cols, board)
-    count, first, _ = solver.solve(rows, cols, board, BIG)
+    count, first, _, finished = solver.solve(rows, cols, board, BIG)
+    assert finished
     assert count == len(want), (rows, cols, board)
     if count:
         assert tuple(first) in want
@@ -124,26 +99,26 @@ def test_twins_find_the_same_solution_in_the_same_search():
 
 def test_known_counts(backend):
     # Worked by hand.  A 1x3 corridor:
-    assert count_solutions(Puzzle.parse("1 3\n1 . 1\n"), backend=backend) == 1
+    assert count_solutions(Puzzle.from_text("1 3\n1 . 1\n"), backend=backend) == 1
     # A U path around a solid square.
-    assert count_solutions(Puzzle.parse("2 3\n1 # 1\n. . .\n"), backend=backend) == 1
+    assert count_solutions(Puzzle.from_text("2 3\n1 # 1\n. . .\n"), backend=backend) == 1
     # An empty square and no path: nothing can cover it.
-    assert count_solutions(Puzzle.parse("1 2\n. #\n"), backend=backend) == 0
+    assert count_solutions(Puzzle.from_text("1 2\n. #\n"), backend=backend) == 0
     # All solid: the empty solution.
-    assert count_solutions(Puzzle.parse("1 1\n#\n"), backend=backend) == 1
+    assert count_solutions(Puzzle.from_text("1 1\n#\n"), backend=backend) == 1
     # A diagonal pair on 2x2 covers one of the two other squares at most.
-    assert solve(Puzzle.parse("2 2\n1 .\n. 1\n"), backend=backend) is None
+    assert solve(Puzzle.from_text("2 2\n1 .\n. 1\n"), backend=backend) is None
 
 
 def test_limit_is_checked(backend):
-    puzzle = Puzzle.parse("1 2\n1 1\n")
+    puzzle = Puzzle.from_text("1 2\n1 1\n")
     for bad in (0, -1, 2 ** 31):
         with pytest.raises(ValueError):
             count_solutions(puzzle, bad, backend=backend)
     with pytest.raises(TypeError):
         solve("1 2\n1 1\n", backend=backend)
     assert count_solutions(puzzle, 7, backend=backend) == 1
-    assert solve(puzzle, backend=backend) == Solution.parse("1 2\n1 1\n")
+    assert solve(puzzle, backend=backend) == Solution.from_text("1 2\n1 1\n")
 
 
 def test_a_long_search_can_be_interrupted(backend):
@@ -154,6 +129,6 @@ def test_a_long_search_can_be_interrupted(backend):
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            count_solutions(puzzle, backend=backend)
+            count_solutions(puzzle, sat=False, backend=backend)
     finally:
         timer.cancel()

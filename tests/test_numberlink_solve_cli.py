@@ -12,7 +12,7 @@ UNIQUE = "1 3\n1 . 1\n"
 
 
 def _count(text):
-    p = Puzzle.parse(text)
+    p = Puzzle.from_text(text)
     return len(brute_force(p.rows, p.cols, p.cells))
 
 
@@ -36,7 +36,7 @@ def test_solve_prints_solutions_and_no_solution(cli, tmp_path):
     blocks = run.stdout.decode().split("\n\n")
     assert blocks[1] == "no solution" and len(blocks) == 3
     for puzzle, block in zip(puzzles, (blocks[0], blocks[2])):
-        solution = Solution.parse(block)
+        solution = Solution.from_text(block)
         assert check(puzzle, solution).valid
         assert solution.cells in brute_force(5, 5, puzzle.cells)
 
@@ -102,7 +102,7 @@ def test_generate_unique_and_min_length(cli):
     lines = run.stderr.decode().splitlines()
     assert len(lines) == 4
     for block, line in zip(run.stdout.decode().split("\n\n"), lines):
-        puzzle = Puzzle.parse(block)
+        puzzle = Puzzle.from_text(block)
         solutions = brute_force(5, 5, puzzle.cells)
         assert len(solutions) == 1
         lengths = Counter(v for v in next(iter(solutions)) if v > 0)

@@ -16,7 +16,7 @@ import pytest
 
 from gridgames.samegame import Board, Result, _results as results, campaign, read_boards, standard_boards, write_boards
 from gridgames.samegame._campaign import search_seed
-from gridgames.samegame._solve import Solution
+from gridgames.samegame._solve import SearchResult
 from gridgames.samegame._text import FormatError
 
 MASK = 2**64 - 1
@@ -206,7 +206,7 @@ def test_root_parallel_wiring(backend, monkeypatch):
     def root_parallel(board, *, level, iterations, seed, workers, executor, tabu=True, time=None, **options):
         futures = [executor.submit(search_seed, seed, w, 1) for w in range(workers)]
         calls.append((board, level, iterations, seed, workers, [f.result() for f in futures]))
-        return Solution(7, [(1, 1)], None, workers)
+        return SearchResult(7, [(1, 1)], None, workers)
     monkeypatch.setitem(sys.modules, "gridgames.samegame._rootpar",
                         types.SimpleNamespace(root_parallel=root_parallel))
     boards = read_boards(small_boards(2), backend=backend)

@@ -19,7 +19,7 @@ except ImportError:  # CI installs the [ray] extra (.ci/run), so these run there
 
 from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
 from gridgames.samegame._campaign import search_seed
-from gridgames.samegame._solve import Solution
+from gridgames.samegame._solve import SearchResult
 
 BOARDS = write_boards(standard_boards()[:2])
 
@@ -102,7 +102,7 @@ def test_executor_runs_plain_functions_as_tasks(cluster, monkeypatch):
     def root_parallel(board, *, level, iterations, seed, workers, executor, tabu=True, time=None, **options):
         seen.append((type(executor).__name__, [executor.submit(search_seed, seed, w, 1).result()
                                                for w in range(workers)]))
-        return Solution(1, [(1, 1)], None, 0)
+        return SearchResult(1, [(1, 1)], None, 0)
     monkeypatch.setitem(sys.modules, "gridgames.samegame._rootpar", types.SimpleNamespace(root_parallel=root_parallel))
     found = list(campaign(read_boards(BOARDS)[:1], "nrpa", seed=3, root_parallel=2, ray="auto"))
     assert [(r.board, r.run, r.params["root_parallel"]) for r in found] == [(1, 1, 2)]

@@ -21,8 +21,8 @@ is on line r + 1 of the text.  ``backend`` is None (the default choice),
 """
 from __future__ import annotations
 
-from array import array
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from operator import index
 from typing import NamedTuple, Optional, TypeVar, Union
 
@@ -31,8 +31,11 @@ from .._judge import JudgeError
 from .._limits import constants
 from .._renamed import Renamed
 from .._rng import MASK as _MASK
+from . import _sat
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
+
+FALLBACK_NODES = 200  # search nodes tried on any puzzle before the SAT fallback
 
 # The checker's rules by kernel code, in the order they are tried: the first
 # broken one is reported, at its first square (R_SIZE is checked here).
@@ -221,28 +224,120 @@ def check(puzzle: Puzzle, solution: Solution, *, backend: Optional[str] = None) 
                    f"rule {name} broken at row {row}, column {column}: {_explain(rule, a, b)}")
 
 
-def _search(puzzle: object, limit: int, backend: Optional[str]) -> tuple[int, Optional[array[int]], int]:
+class Budget(NamedTuple):
+    """Limits of one ``solve`` or ``count_solutions``: search nodes (the
+    solver's own search, not the SAT fallback) and seconds of wall time
+    (everything, the SAT fallback included); None is no limit."""
+    nodes: Optional[int] = None
+    seconds: Optional[float] = None
+
+
+class Unknown:
+    """The answer when the budget ran out first: neither none, nor unique,
+    nor several.  It is no number: ``bool()``, ``int()`` and ordering raise
+    TypeError, and it equals nothing but itself, so it cannot pass for 0, 1
+    or 2.  ``at_least`` counts the solutions found before the budget ran
+    out; ``nodes`` the search nodes used."""
+    __slots__ = ("at_least", "nodes")
+
+    def __init__(self, at_least: int, nodes: int) -> None:
+        self.at_least, self.nodes = at_least, nodes
+
+    def __bool__(self) -> bool:
+        raise TypeError("the answer is unknown (the budget ran out): test isinstance(x, Unknown)")
+
+    __index__ = __int__ = __bool__  # they raise as well
+
+    def __repr__(self) -> str:
+        return f"Unknown(at_least={self.at_least}, nodes={self.nodes})"
+
+    def __str__(self) -> str:
+        return "unknown"
+
+
+class Answer(NamedTuple):
+    """What the solver found (used by the CLI): ``solutions`` (up to the limit) or
+    an Unknown, the first solution's cells, search nodes, and ``method``:
+    "search" or "sat" (the fallback settled it)."""
+    solutions: Union[int, Unknown]
+    cells: Optional[Sequence[int]]
+    nodes: int
+    method: str
+
+
+def _fallback_nodes(puzzle: Puzzle) -> int:
+    """Search nodes before the SAT fallback takes over: about the time the
+    SAT encoding alone takes (it grows with squares x paths)."""
+    return FALLBACK_NODES + puzzle.rows * puzzle.cols * max(1, puzzle.pairs) // 4
+
+
+def answer(puzzle: Puzzle, limit: int, budget: Optional[Budget] = None, sat: Optional[bool] = None,
+           backend: Optional[str] = None, progress: Optional[Callable[[int], object]] = None) -> Answer:
+    """Search, then (when the search needs more than ``_fallback_nodes``
+    and python-sat is installed, or ``sat`` is true) the SAT fallback; an
+    Unknown count when the budget runs out.  ``progress(nodes)`` is called
+    every few thousand search nodes."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError("the solver takes a Puzzle")
-    found: tuple[int, Optional[array[int]], int] = _load("numberlink", backend, part="solve").solve(
-        puzzle.rows, puzzle.cols, puzzle.cells, limit)
-    return found
+    budget = budget or Budget()
+    max_nodes = 0 if budget.nodes is None else index(budget.nodes)
+    if not 0 <= max_nodes < 2 ** 63 or budget.nodes == 0:
+        raise ValueError(f"the node budget is 1..2**63-1, not {budget.nodes}")
+    if budget.seconds is not None and not budget.seconds > 0:
+        raise ValueError(f"the time budget is a positive number of seconds, not {budget.seconds}")
+    if sat and not _sat.available():
+        raise ImportError(f"the SAT fallback needs python-sat: {_sat.HINT}")
+    use_sat = _sat.available() if sat is None else sat
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    fallback = _fallback_nodes(puzzle) if use_sat else 0
+    nodes = min(max_nodes or fallback, fallback or max_nodes)  # 0: no limit
+    late = [False]
+
+    def tick(done: int) -> bool:
+        if progress is not None:
+            progress(done)
+        late[0] = deadline is not None and time.monotonic() > deadline
+        return late[0]
+
+    solver = _load("numberlink", backend, part="solve")
+    count, cells, used, finished = solver.solve(puzzle.rows, puzzle.cols, puzzle.cells, limit,
+                                                nodes, tick)
+    if finished:
+        return Answer(count, cells, used, "search")
+    if use_sat and used == fallback and used != max_nodes and not late[0]:
+        found = _sat.count_until(puzzle.rows, puzzle.cols, puzzle.cells, limit, deadline)
+        if found is not None:
+            return Answer(found[0], cells or found[1], used, "sat")
+    return Answer(Unknown(count, used), cells, used, "search")
 
 
-def solve(puzzle: Puzzle, *, backend: Optional[str] = None) -> Optional[Solution]:
+def solve(puzzle: Puzzle, *, budget: Optional[Budget] = None, sat: Optional[bool] = None,
+          backend: Optional[str] = None) -> Union[Solution, None, Unknown]:
     """The first solution of ``puzzle`` in the solver's (deterministic)
     search order, or None when it has none.  Both backends return the same
-    solution.  The rules are exactly those of ``check``."""
-    count, cells, _ = _search(puzzle, 1, backend)
-    return Solution._make(puzzle.rows, puzzle.cols, cells) if count else None  # type: ignore[arg-type]  # None only when count is 0
+    solution.  The rules are exactly those of ``check``.  When the search
+    needs more than a few thousand nodes and python-sat is installed (the
+    ``[sat]`` extra; ``sat=False`` never, ``sat=True`` always, ImportError
+    without it), a SAT solver settles the puzzle instead.  An ``Unknown``
+    when ``budget`` ran out first."""
+    found = answer(puzzle, 1, budget, sat, backend)
+    if isinstance(found.solutions, Unknown):
+        return found.solutions
+    if found.solutions == 0:
+        return None
+    return Solution._make(puzzle.rows, puzzle.cols, found.cells)  # type: ignore[arg-type]  # cells are set when count > 0
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, *, backend: Optional[str] = None) -> int:
+def count_solutions(puzzle: Puzzle, limit: int = 2, *, budget: Optional[Budget] = None,
+                    sat: Optional[bool] = None, backend: Optional[str] = None) -> Union[int, Unknown]:
     """How many solutions ``puzzle`` has, counting up to ``limit`` (1..2**31-1):
     0, 1, ... or ``limit`` meaning "at least ``limit``".  With the default 2
-    the answer tells a unique puzzle (1) from one with several (2)."""
-    return _search(puzzle, index(limit), backend)[0]
+    the answer tells a unique puzzle (1) from one with several (2).  With a
+    ``budget`` the answer may be an ``Unknown`` (the budget ran out); ``sat``
+    as for ``solve``."""
+    return answer(puzzle, index(limit), budget, sat, backend).solutions
 
 
 __all__ = ["Puzzle", "Solution", "Generated", "Verdict", "JudgeError", "RULES",
-           "EMPTY", "SOLID", "MAX_SIDE", "generate", "check", "solve", "count_solutions"]
+           "EMPTY", "SOLID", "MAX_SIDE", "Budget", "Unknown", "generate", "check", "solve",
+           "count_solutions"]

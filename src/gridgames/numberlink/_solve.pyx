@@ -17,11 +17,20 @@ cdef extern from "Python.h":
     int PyErr_CheckSignals()  # no exception clause: the error stays pending
 
 cdef enum:
-    SIGNAL_EVERY = 1 << 14   # search nodes between checks for Ctrl-C
+    TICK_EVERY_ = 1 << 8    # search nodes between checks for Ctrl-C and calls of tick
 
 cdef enum:
     FAIL = -1
     SOLVED = -2
+    STOPPED = -3             # run(): the budget or tick stopped the search
+
+cdef enum:                   # the rules beyond the basic ones (see the twin)
+    ASSIGN_ = 1
+    PARITY_ = 2
+    CORRIDOR_ = 4
+
+ASSIGN, PARITY, CORRIDOR = ASSIGN_, PARITY_, CORRIDOR_
+RULES, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_, TICK_EVERY_
 
 ctypedef struct Step:      # one square taken, for undo
     int e, prev, x, closed
@@ -30,7 +39,7 @@ ctypedef struct Frame:     # one branching: undo mark, head, next direction
     int mark, e, d
 
 ctypedef struct Search:
-    int w, k, ninner, nsq
+    int w, k, ninner, nsq, rules
     int dirs[4]
     int *inner             # the board's squares, reading order
     int *cell              # SOLID, 0 (empty) or a path number; padded
@@ -39,10 +48,17 @@ ctypedef struct Search:
     Step *trail
     int ntrail, nempty, ndone
     int last               # the head branched on last
-    int *region            # scratch of settle()
-    int *size
-    unsigned char *served
+    unsigned char *par     # chessboard colour of each square
+    int *region            # scratch of settle(): per square
+    int *size              # per region
+    int *diff
+    int *ncand
+    int *vsum
+    int *lo
+    int *hi
     int *todo
+    int *cand              # per path: 4 regions
+    int *ncandv
 
 
 cdef inline int legal(const Search *s, int e, int x) noexcept nogil:
@@ -167,78 +183,41 @@ cdef bint propagate(Search *s) noexcept nogil:
             return True
 
 
-cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:
-    return (s.region[b - 1] == r or s.region[b + 1] == r or
-            s.region[b - s.w] == r or s.region[b + s.w] == r)
+include "_solve_rules.pxi"
 
 
-cdef int settle(Search *s) noexcept nogil:
-    """After propagation: SOLVED, FAIL (a stranded region or a path whose
-    heads share no region) or the head to branch on."""
-    cdef int i, x, y, z, d, r, v, a, b, e, found, n, ntodo
-    cdef int nregion = 0, nserved = 0, best = FAIL, best_n = 0, best_size = 0
-    cdef int first, code, m
-    if s.ndone == s.k:
-        return SOLVED if s.nempty == 0 else FAIL
-    for i in range(s.nsq):
-        s.region[i] = 0
-    for i in range(s.ninner):
-        x = s.inner[i]
-        if s.cell[x] == 0 and s.region[x] == 0:
-            nregion += 1
-            s.region[x] = nregion
-            s.size[nregion] = 0
-            s.served[nregion] = 0
-            s.todo[0] = x
-            ntodo = 1
-            while ntodo:
-                ntodo -= 1
-                y = s.todo[ntodo]
-                s.size[nregion] += 1
-                for d in range(4):
-                    z = y + s.dirs[d]
-                    if s.cell[z] == 0 and s.region[z] == 0:
-                        s.region[z] = nregion
-                        s.todo[ntodo] = z
-                        ntodo += 1
-    for v in range(1, s.k + 1):
-        if s.done[v]:
-            continue
-        a, b = s.head[2 * v], s.head[2 * v + 1]
-        found = 0
-        for d in range(4):
-            r = s.region[a + s.dirs[d]]
-            if r and region_touches(s, b, r):
-                if not found or s.size[r] < s.size[found]:
-                    found = r
-                if not s.served[r]:
-                    s.served[r] = 1
-                    nserved += 1
-        if not found:
-            return FAIL
-        for e in range(2 * v, 2 * v + 2):
-            n = moves(s, e, &first, &code)
-            m = -1 if e == s.last else s.size[found]
-            if best == FAIL or n < best_n or (n == best_n and m < best_size):
-                best, best_n, best_size = e, n, m
-    if nserved != nregion:
-        return FAIL
-    return best
+cdef int call_tick(void *box, long long nodes) noexcept with gil:
+    """1 to stop, 0 to go on, -1 with an exception pending: Ctrl-C, or one
+    raised by tick, kept in box = [tick] until solve() raises it."""
+    if PyErr_CheckSignals() < 0:
+        return -1
+    tick = (<list>box)[0]
+    if tick is None:
+        return 0
+    try:
+        return 1 if tick(nodes) else 0
+    except BaseException as exc:
+        (<list>box).append(exc)
+        return -1
 
 
-cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) noexcept nogil:
+cdef int run(Search *s, Frame *frames, int limit, long long max_nodes, void *tick,
+             int *out, long long *nodes) noexcept nogil:
     """The search; the first solution goes to ``out``.  Returns the count,
-    or -1 when a signal handler raised (Ctrl-C: KeyboardInterrupt pending)."""
-    cdef int count = 0, nframes = 0, e, h, x, code, i
+    -1 when an exception is pending (Ctrl-C or from tick), or STOPPED - count
+    when the budget or tick stopped it."""
+    cdef int count = 0, nframes = 0, e, h, x, code, i, t
     cdef bint ok = propagate(s)
     cdef Frame *f
     while True:
         if ok:
+            if nodes[0] == max_nodes:
+                return STOPPED - count
             nodes[0] += 1
-            if nodes[0] % SIGNAL_EVERY == 0:
-                with gil:
-                    if PyErr_CheckSignals() < 0:
-                        return -1
+            if nodes[0] % TICK_EVERY_ == 0:
+                t = call_tick(tick, nodes[0])
+                if t:
+                    return -1 if t < 0 else STOPPED - count
             e = settle(s)
             if e == SOLVED:
                 count += 1
@@ -275,22 +254,31 @@ cdef int run(Search *s, Frame *frames, int limit, int *out, long long *nodes) no
     return count
 
 
-cdef int raise_pending() except -1:
+cdef int raise_pending(list box) except -1:
+    if len(box) > 1:
+        raise box[1]
     return -1  # propagates the exception PyErr_CheckSignals left pending
 
 
-def solve(rows, cols, puzzle, limit):
+def solve(rows, cols, puzzle, limit, long long max_nodes=0, tick=None, int rules=RULES):
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
-    up to ``limit`` solutions.  Returns (count, first solution's cells as
-    array('i') or None, search nodes)."""
+    up to ``limit`` solutions and at most ``max_nodes`` nodes (0: no limit),
+    calling ``tick(nodes)`` every TICK_EVERY nodes (true: stop).  Returns
+    (count, first solution's cells as array('i') or None, search nodes,
+    finished).  See the twin."""
     cdef Search s
     cdef Frame *frames = NULL
     cdef array.array out
     cdef int r, c, k, lim, i, v, x, count
     cdef long long nodes = 0
+    cdef bint finished = True
+    cdef list box = [tick]
     r, c, p, k, lim = solve_arguments(rows, cols, puzzle, limit)
+    if max_nodes <= 0:
+        max_nodes = -1
     s.w = c + 2
     s.k = k
+    s.rules = rules
     s.ninner = r * c
     s.nsq = s.w * (r + 2)
     s.dirs[0], s.dirs[1], s.dirs[2], s.dirs[3] = -s.w, -1, 1, s.w
@@ -301,18 +289,27 @@ def solve(rows, cols, puzzle, limit):
     s.head = <int *>calloc(2 * k + 2, sizeof(int))
     s.done = <unsigned char *>calloc(k + 1, 1)
     s.trail = <Step *>malloc((s.ninner + 1) * sizeof(Step))
+    s.par = <unsigned char *>malloc(s.nsq)
     s.region = <int *>malloc(s.nsq * sizeof(int))
     s.size = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.served = <unsigned char *>malloc(s.ninner + 1)
+    s.diff = <int *>malloc((s.ninner + 1) * sizeof(int))
+    s.ncand = <int *>malloc((s.ninner + 1) * sizeof(int))
+    s.vsum = <int *>malloc((s.ninner + 1) * sizeof(int))
+    s.lo = <int *>malloc((s.ninner + 1) * sizeof(int))
+    s.hi = <int *>malloc((s.ninner + 1) * sizeof(int))
     s.todo = <int *>malloc(s.nsq * sizeof(int))
+    s.cand = <int *>malloc((4 * k + 4) * sizeof(int))
+    s.ncandv = <int *>malloc((k + 1) * sizeof(int))
     frames = <Frame *>malloc((s.ninner + 2) * sizeof(Frame))
     out = array.clone(array.array("i"), s.ninner, zero=True)
     try:
-        if not (s.inner and s.cell and s.head and s.done and s.trail and s.region
-                and s.size and s.served and s.todo and frames):
+        if not (s.inner and s.cell and s.head and s.done and s.trail and s.par and s.region
+                and s.size and s.diff and s.ncand and s.vsum and s.lo and s.hi and s.todo
+                and s.cand and s.ncandv and frames):
             raise MemoryError()
         for i in range(s.nsq):
             s.cell[i] = SOLID
+            s.par[i] = (i // s.w + i % s.w) & 1
         for i in range(s.ninner):
             x = (i // c + 1) * s.w + i % c + 1
             s.inner[i] = x
@@ -326,18 +323,27 @@ def solve(rows, cols, puzzle, limit):
                 s.done[v] = 1
                 s.ndone += 1
         with nogil:
-            count = run(&s, frames, lim, out.data.as_ints, &nodes)
-        if count < 0:
-            raise_pending()
+            count = run(&s, frames, lim, max_nodes, <void *>box, out.data.as_ints, &nodes)
+        if count == -1:
+            raise_pending(box)
+        if count <= STOPPED:
+            count, finished = STOPPED - count, False
     finally:
         free(s.inner)
         free(s.cell)
         free(s.head)
         free(s.done)
         free(s.trail)
+        free(s.par)
         free(s.region)
         free(s.size)
-        free(s.served)
+        free(s.diff)
+        free(s.ncand)
+        free(s.vsum)
+        free(s.lo)
+        free(s.hi)
         free(s.todo)
+        free(s.cand)
+        free(s.ncandv)
         free(frames)
-    return count, (out if count else None), nodes
+    return count, (out if count else None), nodes, finished

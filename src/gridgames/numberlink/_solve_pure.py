@@ -19,7 +19,22 @@ neighbours (empty, or a head that may step onto it) fails, one with exactly
 two of which one is a head must be that head's next square.  Then the empty squares are split into regions: every
 unfinished path needs a region touching both its heads (its remaining
 squares form one run between them) and every region needs such a path
-(else it is stranded).  Branching: the head with the fewest moves; ties go
+(else it is stranded).  Three more rules, each a bit of ``rules``:
+
+* ASSIGN: a region only one path can enter takes that path, which then
+  leaves its other regions; a region left with no path fails;
+* PARITY: colour the board like a chessboard; the run between heads a and b
+  alternates colours, so it holds one square more of the colour a lacks when
+  a and b share a colour, else as many of each: a region's colour surplus
+  must be a sum of its paths' (a path that may go to several regions counts
+  as optional), and the board's must be the sum over all paths;
+* CORRIDOR: a region only one path can enter is all that path's, and a path
+  never touches itself, so the region and the two heads must form a
+  corridor: each square with exactly two neighbours in it, none next to
+  another square of the path, each head with one neighbour in the region
+  (this subsumes the 2x2 rule: no 2x2 block is ever one path's).
+
+Branching: the head with the fewest moves; ties go
 to the head branched on last (so a path keeps growing), then to the head in
 the smallest region, then to the lowest path and its first end; its moves
 are tried in reading order.
@@ -27,18 +42,24 @@ are tried in reading order.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Optional
 
 from ._check import SOLID, solve_arguments
 
 FAIL, SOLVED = -1, -2
+# The rules beyond the basic ones, a bit each (``rules`` of solve; all by default)
+ASSIGN, PARITY, CORRIDOR = 1, 2, 4
+RULES = ASSIGN | PARITY | CORRIDOR
+TICK_EVERY = 1 << 8  # search nodes between calls of ``tick``
 
 
 class _Search:
-    def __init__(self, rows: int, cols: int, p: list[int], k: int) -> None:
+    def __init__(self, rows: int, cols: int, p: list[int], k: int, rules: int) -> None:
         w = self.w = cols + 2
-        self.rows, self.cols, self.k = rows, cols, k
+        self.rows, self.cols, self.k, self.rules = rows, cols, k, rules
+        # the chessboard colour of each square (the border's is never read)
+        self.par = bytearray((x // w + x % w) & 1 for x in range(w * (rows + 2)))
         self.dirs = (-w, -1, 1, w)
         self.inner = [(r + 1) * w + c + 1 for r in range(rows) for c in range(cols)]
         cell = self.cell = [SOLID] * (w * (rows + 2))
@@ -166,11 +187,13 @@ class _Search:
                 return True
 
     def settle(self) -> int:
-        """After propagation: SOLVED, FAIL (a stranded region or a path whose
-        heads share no region) or the head to branch on."""
+        """After propagation: SOLVED, FAIL or the head to branch on.  FAIL
+        when a path's heads share no region, a region is stranded (no path
+        can enter it), or, with ASSIGN, the paths cannot be shared out among
+        the regions, or, with PARITY, the colours cannot balance."""
         if self.ndone == self.k:
             return SOLVED if self.nempty == 0 else FAIL
-        cell, dirs, head = self.cell, self.dirs, self.head
+        cell, dirs, head, par, k = self.cell, self.dirs, self.head, self.par, self.k
         region = [0] * len(cell)
         nregion = 0
         for x in self.inner:
@@ -185,14 +208,19 @@ class _Search:
                         if cell[z] == 0 and region[z] == 0:
                             region[z] = nregion
                             todo.append(z)
-        served = bytearray(nregion + 1)
         size = [0] * (nregion + 1)
+        diff = [0] * (nregion + 1)  # squares of colour 1 minus colour 0
         for x in self.inner:
             size[region[x]] += 1
-        nserved = 0
+            diff[region[x]] += 2 * par[x] - 1
+        # cand[v]: the regions touching both heads of path v; ncand[r], vsum[r]:
+        # how many paths region r can take, and the sum of their numbers
+        cand: list[list[int]] = [[] for _ in range(k + 1)]
+        ncand = [0] * (nregion + 1)
+        vsum = [0] * (nregion + 1)
         best_key: Optional[tuple[int, int]]
         best, best_key = FAIL, None
-        for v in range(1, self.k + 1):
+        for v in range(1, k + 1):
             if self.done[v]:
                 continue
             a, b = head[2 * v], head[2 * v + 1]
@@ -203,17 +231,90 @@ class _Search:
                           region[b - self.w] == r or region[b + self.w] == r):
                     if not found or size[r] < size[found]:
                         found = r
-                    if not served[r]:
-                        served[r] = 1
-                        nserved += 1
+                    if r not in cand[v]:
+                        cand[v].append(r)
+                        ncand[r] += 1
+                        vsum[r] += v
             if not found:
                 return FAIL
             for e in (2 * v, 2 * v + 1):
                 key = (self.moves(e)[0], -1 if e == self.last else size[found])
                 if best_key is None or key < best_key:
                     best, best_key = e, key
-        if nserved != nregion:
-            return FAIL
+        for r in range(1, nregion + 1):
+            if ncand[r] == 0:
+                return FAIL
+        if self.rules & ASSIGN:
+            # a region only one path can enter takes that path: the path's
+            # other regions lose it (a path's remaining run lies in one region)
+            stack = [r for r in range(1, nregion + 1) if ncand[r] == 1]
+            while stack:
+                r = stack.pop()
+                v = vsum[r]
+                if len(cand[v]) == 1:
+                    continue
+                for r2 in cand[v]:
+                    if r2 != r:
+                        ncand[r2] -= 1
+                        vsum[r2] -= v
+                        if ncand[r2] == 0:
+                            return FAIL
+                        if ncand[r2] == 1:
+                            stack.append(r2)
+                cand[v] = [r]
+        if self.rules & PARITY:
+            # the run between heads a and b alternates colours: it has one
+            # square more of the colour a lacks if a and b share a colour, else
+            # as many of each; a region's diff must be the sum over its paths
+            lo = [0] * (nregion + 1)
+            hi = [0] * (nregion + 1)
+            total = 0
+            for v in range(1, k + 1):
+                if self.done[v]:
+                    continue
+                pa = par[head[2 * v]]
+                delta = 1 - 2 * pa if pa == par[head[2 * v + 1]] else 0
+                total += delta
+                if len(cand[v]) == 1:
+                    lo[cand[v][0]] += delta
+                    hi[cand[v][0]] += delta
+                else:
+                    for r in cand[v]:
+                        if delta > 0:
+                            hi[r] += 1
+                        elif delta < 0:
+                            lo[r] -= 1
+            for r in range(1, nregion + 1):
+                if not lo[r] <= diff[r] <= hi[r]:
+                    return FAIL
+                total -= diff[r]
+            if total:
+                return FAIL
+        if self.rules & CORRIDOR:
+            # a region only path v can enter is all v's: since a path never
+            # touches itself, the region and v's heads must form a corridor,
+            # every square with exactly two neighbours in it and next to no
+            # other square of v, each head with one neighbour in the region
+            for x in self.inner:
+                r = region[x]
+                if r and ncand[r] == 1:
+                    v = vsum[r]
+                    a, b = head[2 * v], head[2 * v + 1]
+                    deg = 0
+                    for d in dirs:
+                        z = x + d
+                        if region[z] == r or z == a or z == b:
+                            deg += 1
+                        elif cell[z] == v:
+                            return FAIL
+                    if deg != 2:
+                        return FAIL
+            for v in range(1, k + 1):
+                if not self.done[v] and len(cand[v]) == 1 and ncand[cand[v][0]] == 1:
+                    r = cand[v][0]
+                    for e in (2 * v, 2 * v + 1):
+                        if sum(region[head[e] + d] == r for d in dirs) != 1:
+                            return FAIL
         return best
 
     def solution(self) -> array[int]:
@@ -221,20 +322,28 @@ class _Search:
         return array("i", [cell[x] for x in self.inner])
 
 
-def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int
-          ) -> tuple[int, Optional[array[int]], int]:
+def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: int = 0,
+          tick: Optional[Callable[[int], object]] = None, rules: int = RULES
+          ) -> tuple[int, Optional[array[int]], int, bool]:
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
-    up to ``limit`` solutions.  Returns (count, first solution's cells as
-    array('i') or None, search nodes)."""
+    up to ``limit`` solutions, settling at most ``max_nodes`` search nodes
+    (0: no limit).  ``tick(nodes)`` is called every TICK_EVERY nodes; a true
+    answer stops the search.  Returns (count, first solution's cells as
+    array('i') or None, search nodes, finished): not finished when the
+    budget or ``tick`` stopped the search before it could say."""
     rows, cols, p, k, limit = solve_arguments(rows, cols, puzzle, limit)
-    s = _Search(rows, cols, p, k)
+    s = _Search(rows, cols, p, k, rules)
     first: Optional[array[int]]
     count, first, nodes = 0, None, 0
     frames: list[list[int]] = []  # [trail mark, head index, next direction]
     ok = s.propagate()
     while True:
         if ok:
+            if nodes == max_nodes > 0:
+                return count, first, nodes, False
             nodes += 1
+            if tick is not None and nodes % TICK_EVERY == 0 and tick(nodes):
+                return count, first, nodes, False
             e = s.settle()
             if e == SOLVED:
                 count += 1
@@ -266,4 +375,4 @@ def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int
         if not ok:
             break
         ok = s.propagate()
-    return count, first, nodes
+    return count, first, nodes, True

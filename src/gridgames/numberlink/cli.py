@@ -1,6 +1,8 @@
 """`gridgames numberlink generate|check|solve`."""
 import argparse
+import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
@@ -14,7 +16,7 @@ from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from ..pictures._sheet import Item
-    from . import Puzzle, Solution
+    from . import Budget, Puzzle, Solution
 
 GAME = "numberlink"
 
@@ -28,6 +30,9 @@ then HEIGHT lines of WIDTH characters: '.' empty, '#' solid, any other
 printable character an endpoint label (each label exactly twice)."""
 
 MAX_REJECTED = 10000  # generate gives up after this many rejected seeds in a row
+# generate --unique: search nodes per candidate; one not proved unique by then is
+# rejected, so that a hard candidate costs about a second, not minutes (60x60)
+GENERATE_NODES = 10000
 
 
 def register(subparsers: Commands) -> None:
@@ -69,6 +74,9 @@ def register(subparsers: Commands) -> None:
     g.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
     add_sheet_option(g)
+    _budget_arguments(g, "with --unique: a candidate not proved unique within the budget is "
+                         f"rejected (as if it had several solutions); default {GENERATE_NODES}; ",
+                      GENERATE_NODES)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -77,11 +85,15 @@ def register(subparsers: Commands) -> None:
                     "the text or the character format, detected for each puzzle unless "
                     "--format says) and print its solution, blocks separated by an empty "
                     "line; 'no solution' for a puzzle without one.  With --count, print "
-                    "one line per puzzle instead: 'none', 'unique' or 'several'.  Exit "
-                    "status 0 done; 1 a puzzle without solution (without --count) or "
+                    "one line per puzzle instead: 'none', 'unique' or 'several'.  A puzzle "
+                    "whose --max-nodes or --time ran out first gets 'unknown' instead.  "
+                    "Exit status 0 done; 1 a puzzle without solution (without --count) or "
                     "unreadable text (FILE:LINE:COL; the results before it are printed); "
-                    "2 usage errors and files that cannot be read or written.",
-        epilog=FORMAT)
+                    "2 usage errors and files that cannot be read or written; 3 some "
+                    "answer is 'unknown' (before 1 for a puzzle without solution); 130 "
+                    "interrupted (Ctrl-C).  On a terminal, a live line on standard error "
+                    "shows the puzzle under way and the search's nodes per second.",
+        epilog=FORMAT + "\n\n" + SAT_HELP)
     s.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     s.add_argument("--count", action="store_true",
                    help="print none, unique or several for each puzzle")
@@ -90,6 +102,11 @@ def register(subparsers: Commands) -> None:
     s.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
     add_sheet_option(s)
+    _budget_arguments(s)
+    s.add_argument("--json", action="store_true",
+                   help='one line per puzzle: {"puzzle": i, "answer": A, "nodes": search nodes, '
+                        '"method": "search" or "sat", "solution": its text or null}; A is none, '
+                        'unique or several with --count, else solved or none; or unknown')
     s.set_defaults(func=_solve)
 
     c = add_command(
@@ -102,6 +119,34 @@ def register(subparsers: Commands) -> None:
     c.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, or - for standard input")
     c.add_argument("solution", metavar="SOLUTION", help="solution file, or - for standard input")
     c.set_defaults(func=_check)
+
+
+SAT_HELP = """\
+solver: a depth-first search with forced moves and pruning rules; a puzzle it
+cannot settle within a few thousand nodes goes to a SAT solver (CaDiCaL) when
+python-sat is installed (pip install "gridgames[sat]").  Without it, or with
+--no-sat, the search goes on alone: hard or unsolvable big boards can then
+take very long; --max-nodes and --time bound it (the answer is 'unknown')."""
+
+
+def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Optional[int] = None) -> None:
+    parser.add_argument("--max-nodes", type=_count, default=nodes, metavar="N",
+                        help=f"{note}at most N search nodes per puzzle (the SAT fallback "
+                             "is not counted)")
+    parser.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
+                        help="at most this long (wall time) per puzzle, the SAT fallback included")
+    parser.add_argument("--no-sat", dest="sat", action="store_false", default=None,
+                        help="never use the SAT fallback, even when python-sat is installed")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
+    return value
 
 
 def _side(text: str) -> int:
@@ -141,12 +186,66 @@ def _lengths(solution: "Solution") -> list[int]:
     return sorted(Counter(v for v in solution.cells if v > 0).values())
 
 
+class _Progress:
+    """The live line on standard error (only a terminal): puzzles done, the
+    one under way (its size), its search nodes and nodes per second; drawn
+    at most twice a second, and only once a puzzle has taken half a second."""
+
+    def __init__(self, total: Optional[int]) -> None:
+        self.total, self.done, self.what = total, 0, ""
+        self.start = self.drawn = 0.0
+        self.shown = False
+
+    def begin(self, what: str) -> None:
+        self.what, self.start = what, time.monotonic()
+        self.drawn = self.start
+
+    def __call__(self, nodes: int) -> None:
+        now = time.monotonic()
+        if now - self.drawn >= 0.5:
+            rate = nodes / max(now - self.start, 1e-9)
+            of = f"/{self.total}" if self.total else ""
+            self.line(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
+                      f"{now - self.start:.1f} s")
+            self.drawn = now
+
+    def line(self, text: str) -> None:
+        sys.stderr.write("\r\x1b[K" + text)
+        sys.stderr.flush()
+        self.shown = True
+
+    def end(self) -> None:
+        self.done += 1
+        self.clear()
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _budget(args: argparse.Namespace) -> "Budget":
+    from . import Budget
+    return Budget(args.max_nodes, args.time)
+
+
+def _progress(total: Optional[int]) -> Optional[_Progress]:
+    return _Progress(total) if sys.stderr.isatty() else None
+
+
+def _size(puzzle: "Puzzle") -> str:
+    return f"{puzzle.rows}x{puzzle.cols}, {puzzle.pairs} pairs"
+
+
 def _generate(args: argparse.Namespace) -> int:
-    from . import count_solutions, generate
+    from . import answer, generate
     cols = args.size if args.cols is None else args.cols
     seed, rejected = args.seed, 0
     puzzles: list[Item] = []
     solutions: list[Item] = []
+    progress = _progress(args.count) if args.unique or args.verbose else None
+    budget = _budget(args)
     try:
         with writing(args.output) as out:
             for i in range(args.count):
@@ -154,7 +253,11 @@ def _generate(args: argparse.Namespace) -> int:
                     puzzle, solution = generate(args.size, cols, seed)
                     lengths = _lengths(solution)
                     ok = not lengths or lengths[0] >= args.min_length
-                    count = count_solutions(puzzle) if ok and (args.unique or args.verbose) else None
+                    count = None
+                    if ok and (args.unique or args.verbose):
+                        if progress:
+                            progress.begin(f"seed {seed & MASK} ({_size(puzzle)})")
+                        count = answer(puzzle, 2, budget, args.sat, progress=progress).solutions
                     if ok and (count == 1 or not args.unique):
                         break
                     rejected += 1
@@ -166,19 +269,25 @@ def _generate(args: argparse.Namespace) -> int:
                 rejected = 0
                 puzzles.append((f"Puzzle {i + 1} (seed {seed & MASK})", puzzle))
                 solutions.append((f"Solution {i + 1}", solution))
+                if progress:
+                    progress.end()
                 text = _render(puzzle, args.format)
                 if args.solution:
                     text += "\n" + _render(solution, args.format)
                 out.write((text if i == 0 else "\n" + text).encode("ascii"))
                 if args.verbose:
                     span = f" (lengths {lengths[0]}..{lengths[-1]})" if lengths else ""
+                    said = {1: "unique", 2: "several solutions"}.get(count, "unknown")  # type: ignore[arg-type]
                     sys.stderr.write(
                         f"puzzle {i + 1}: seed {seed & MASK}, {puzzle.rows}x{puzzle.cols}, "
                         f"{len(lengths)} paths{span}, {_solid(puzzle.cells.count(SOLID))}, "
-                        f"{'unique' if count == 1 else 'several solutions'}\n")
+                        f"{said}\n")
                 seed += 1
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
+    finally:
+        if progress:
+            progress.clear()
     return _sheet(args, puzzles, solutions)
 
 
@@ -191,42 +300,63 @@ def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Ite
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from . import Puzzle, count_solutions, solve
+    from . import Puzzle, Solution, Unknown, answer
     from ._text import read_puzzles
     name = shown(args.file)
     try:
         data = read_input(args.file)
     except OSError as exc:
         return fail(GAME, f"cannot read {name}: {exc.strerror}", 2)
-    status = 0
     puzzles: list[Item] = []
     solutions: list[Item] = []
+    budget = _budget(args)
+    progress = _progress(None)
+    unknown = unsolved = False
     try:
         with writing(args.output, [args.file]) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)
-                    if args.count:
-                        word = ("none", "unique", "several")[count_solutions(puzzle)]
+                    if progress:
+                        progress.begin(f"puzzle {i + 1} ({_size(puzzle)})")
+                    found = answer(puzzle, 2 if args.count else 1, budget, args.sat, progress=progress)
+                    if progress:
+                        progress.end()
+                    block, solved = None, None
+                    if isinstance(found.solutions, Unknown):
+                        unknown, word = True, "unknown"
+                    elif args.count:
+                        word = ("none", "unique", "several")[found.solutions]
+                    elif found.solutions == 0:
+                        unsolved, word = True, "none"
+                    else:
+                        word = "solved"
+                        solved = Solution._make(rows, cols, found.cells or ())
+                        block = _render(solved, args.format or "text", labels)
+                    if args.count:  # the --svg sheet: each puzzle, and each solution found
                         puzzles.append((f"Puzzle {i + 1}: {word}", puzzle))
+                    else:
+                        puzzles.append((f"Puzzle {i + 1}", puzzle))
+                        solutions.append((f"Solution {i + 1}", solved) if solved else
+                                         (f"Puzzle {i + 1}: {'no solution' if word == 'none' else word}", None))
+                    if args.json:
+                        text = json.dumps({"puzzle": i + 1, "answer": word, "nodes": found.nodes,
+                                           "method": found.method, "solution": block}) + "\n"
+                    elif args.count:
                         text = word + "\n"
                     else:
-                        found = solve(puzzle)
-                        if found is None:
-                            status = 1
-                        puzzles.append((f"Puzzle {i + 1}", puzzle))
-                        solutions.append((f"Solution {i + 1}", found) if found else
-                                         (f"Puzzle {i + 1}: no solution", None))
-                        text = "no solution\n" if found is None else \
-                            _render(found, args.format or "text", labels)
+                        text = block or ("no solution\n" if word == "none" else "unknown\n")
                         text = text if i == 0 else "\n" + text
                     out.write(text.encode("ascii"))
             except JudgeError as err:
                 out.flush()
                 return _sheet(args, puzzles, solutions) or fail(GAME, f"{name}:{err}", 1)
+            finally:
+                if progress:
+                    progress.clear()
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
-    return _sheet(args, puzzles, solutions) or status
+    return _sheet(args, puzzles, solutions) or (3 if unknown else 1 if unsolved else 0)
 
 
 def _check(args: argparse.Namespace) -> int:

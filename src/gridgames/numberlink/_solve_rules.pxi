@@ -1,0 +1,145 @@
+# settle(): the regions of empty squares and the rules on them (stranded
+# regions, ASSIGN, PARITY, CORRIDOR; described in the twin, _solve_pure.py),
+# then the head to branch on.  Included by _solve.pyx.
+
+cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:
+    return (s.region[b - 1] == r or s.region[b + 1] == r or
+            s.region[b - s.w] == r or s.region[b + s.w] == r)
+
+
+cdef int settle(Search *s) noexcept nogil:
+    """After propagation: SOLVED, FAIL or the head to branch on (see the twin)."""
+    cdef int i, j, x, y, z, d, r, r2, v, a, b, e, found, n, ntodo, nstack, pa, delta, total
+    cdef int nregion = 0, best = FAIL, best_n = 0, best_size = 0
+    cdef int first, code, m
+    cdef int *cand
+    if s.ndone == s.k:
+        return SOLVED if s.nempty == 0 else FAIL
+    for i in range(s.nsq):
+        s.region[i] = 0
+    for i in range(s.ninner):
+        x = s.inner[i]
+        if s.cell[x] == 0 and s.region[x] == 0:
+            nregion += 1
+            s.region[x] = nregion
+            s.size[nregion] = s.diff[nregion] = s.ncand[nregion] = s.vsum[nregion] = 0
+            s.todo[0] = x
+            ntodo = 1
+            while ntodo:
+                ntodo -= 1
+                y = s.todo[ntodo]
+                s.size[nregion] += 1
+                s.diff[nregion] += 2 * s.par[y] - 1
+                for d in range(4):
+                    z = y + s.dirs[d]
+                    if s.cell[z] == 0 and s.region[z] == 0:
+                        s.region[z] = nregion
+                        s.todo[ntodo] = z
+                        ntodo += 1
+    for v in range(1, s.k + 1):
+        if s.done[v]:
+            continue
+        a, b = s.head[2 * v], s.head[2 * v + 1]
+        cand = &s.cand[4 * v]
+        s.ncandv[v] = 0
+        found = 0
+        for d in range(4):
+            r = s.region[a + s.dirs[d]]
+            if r and region_touches(s, b, r):
+                if not found or s.size[r] < s.size[found]:
+                    found = r
+                for j in range(s.ncandv[v]):
+                    if cand[j] == r:
+                        break
+                else:
+                    cand[s.ncandv[v]] = r
+                    s.ncandv[v] += 1
+                    s.ncand[r] += 1
+                    s.vsum[r] += v
+        if not found:
+            return FAIL
+        for e in range(2 * v, 2 * v + 2):
+            n = moves(s, e, &first, &code)
+            m = -1 if e == s.last else s.size[found]
+            if best == FAIL or n < best_n or (n == best_n and m < best_size):
+                best, best_n, best_size = e, n, m
+    for r in range(1, nregion + 1):
+        if s.ncand[r] == 0:
+            return FAIL
+    if s.rules & ASSIGN_:
+        nstack = 0
+        for r in range(1, nregion + 1):
+            if s.ncand[r] == 1:
+                s.todo[nstack] = r
+                nstack += 1
+        while nstack:
+            nstack -= 1
+            r = s.todo[nstack]
+            v = s.vsum[r]
+            cand = &s.cand[4 * v]
+            if s.ncandv[v] == 1:
+                continue
+            for j in range(s.ncandv[v]):
+                r2 = cand[j]
+                if r2 != r:
+                    s.ncand[r2] -= 1
+                    s.vsum[r2] -= v
+                    if s.ncand[r2] == 0:
+                        return FAIL
+                    if s.ncand[r2] == 1:
+                        s.todo[nstack] = r2
+                        nstack += 1
+            cand[0] = r
+            s.ncandv[v] = 1
+    if s.rules & PARITY_:
+        for r in range(1, nregion + 1):
+            s.lo[r] = s.hi[r] = 0
+        total = 0
+        for v in range(1, s.k + 1):
+            if s.done[v]:
+                continue
+            pa = s.par[s.head[2 * v]]
+            delta = 1 - 2 * pa if pa == s.par[s.head[2 * v + 1]] else 0
+            total += delta
+            cand = &s.cand[4 * v]
+            if s.ncandv[v] == 1:
+                s.lo[cand[0]] += delta
+                s.hi[cand[0]] += delta
+            else:
+                for j in range(s.ncandv[v]):
+                    if delta > 0:
+                        s.hi[cand[j]] += 1
+                    elif delta < 0:
+                        s.lo[cand[j]] -= 1
+        for r in range(1, nregion + 1):
+            if not s.lo[r] <= s.diff[r] <= s.hi[r]:
+                return FAIL
+            total -= s.diff[r]
+        if total:
+            return FAIL
+    if s.rules & CORRIDOR_:
+        for i in range(s.ninner):
+            x = s.inner[i]
+            r = s.region[x]
+            if r and s.ncand[r] == 1:
+                v = s.vsum[r]
+                a, b = s.head[2 * v], s.head[2 * v + 1]
+                n = 0
+                for d in range(4):
+                    z = x + s.dirs[d]
+                    if s.region[z] == r or z == a or z == b:
+                        n += 1
+                    elif s.cell[z] == v:
+                        return FAIL
+                if n != 2:
+                    return FAIL
+        for v in range(1, s.k + 1):
+            if not s.done[v] and s.ncandv[v] == 1 and s.ncand[s.cand[4 * v]] == 1:
+                r = s.cand[4 * v]
+                for e in range(2 * v, 2 * v + 2):
+                    n = 0
+                    for d in range(4):
+                        n += s.region[s.head[e] + s.dirs[d]] == r
+                    if n != 1:
+                        return FAIL
+    return best
