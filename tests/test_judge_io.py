@@ -36,9 +36,10 @@ def test_a_file_read_in_pieces_gives_what_the_bytes_give(backend, game, data, mo
 
 
 # 1. The whole input was read into memory first.
-@pytest.mark.parametrize("game, block", [("samegame", SAMEGAME[:-4]), ("gopher", b"1 1\n0\n1 1\n\n")])
-def test_output_starts_before_the_input_is_all_read(backend, game, block):
-    data = block * (80000 if backend == "compiled" else 20000)
+@pytest.mark.parametrize("game, block, count", [("samegame", b"10 1\n" + b"1\n2\n" * 5 + b"0 0\n", 40000),
+                                                ("gopher", b"12 12\n0\n1 1\n\n", 15000)])
+def test_output_starts_before_the_input_is_all_read(backend, game, block, count):
+    data = block * count   # about 3 MB of output: three CHUNKs
     reader = Trickle(data, 4096)
     seen = []
     JUDGES[game](reader, backend=backend, emit=lambda chunk: seen.append(reader.done))
