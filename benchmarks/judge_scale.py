@@ -11,7 +11,9 @@ Generates the input files (valid, seeded), then prints three tables:
 * linear time: CPU time on an input of each kind and on one twice as large
   (a ratio near 2.0 is linear);
 * C ratio: CPU time (user + sys, whole process, from wait4) of ``gridgames GAME
-  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O2) on the same file,
+  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O2; tight: large read()
+  calls, integers parsed and formatted by hand, a 64 KiB output buffer written
+  with write(), no stdio: ``baseline/judge_io.h``) on the same file,
   run in turn A B A B ...; the median of the pairwise ratios.  The outputs are
   compared first: the C judges are a third opinion.
 
