@@ -17,7 +17,7 @@ static int next_line(void) {
     if (lend && lend < iend) ip = lend + 1;   /* past the previous line's LF */
     else if (lend) ip = lend;
     while (!(nl = memchr(ip, '\n', (size_t)(iend - ip))) && !in_eof) more();
-    if (ip == iend && in_eof) return 0;
+    if (ip == iend && in_eof) { lend = 0; return 0; }   /* lend pointed into the moved buffer */
     line_at = lp = ip; line_no++;
     lend = nl ? nl : iend;
     return 1;
