@@ -6,11 +6,14 @@ Generates the input files (valid, seeded), then prints three tables:
 
 * memory: peak RSS of the whole ``gridgames`` process on a --big-mb SameGame
   file, a --big-mb gopher file where every pick draws a warning, and one
-  tile-match data set of 10^6 moves (the README's bound: under 64 MB);
+  tile-match data set of --big-mb (from the file, and from a pipe) (the
+  README's bound: under 64 MB);
 * linear time: CPU time on an input of each kind and on one twice as large
   (a ratio near 2.0 is linear);
 * C ratio: CPU time (user + sys, whole process, from wait4) of ``gridgames GAME
-  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O2) on the same file,
+  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O2; tight: large read()
+  calls, integers parsed and formatted by hand, a 64 KiB output buffer written
+  with write(), no stdio: ``baseline/judge_io.h``) on the same file,
   run in turn A B A B ...; the median of the pairwise ratios.  The outputs are
   compared first: the C judges are a third opinion.
 
@@ -106,26 +109,33 @@ def make_inputs(folder: Path, mb: int, big_mb: int):
             write_repeated(path, b"0 0\n" * 4096, size // 4, b"1 1\n0\n")
         files["gopher-warnings", scale] = path
     big = {"samegame": folder / "samegame-big.in", "gopher-warnings": folder / "gopher-warnings-big.in",
-           "tilematch-moves": folder / "tilematch-1e6-moves.in"}
+           "tilematch-moves": folder / f"tilematch-one-set-{big_mb}mb.in"}
     if not big["samegame"].exists():
         write_repeated(big["samegame"], blocks["samegame"], big_mb << 20)
     if not big["gopher-warnings"].exists():
         write_repeated(big["gopher-warnings"], b"0 0\n" * 4096, big_mb << 20, b"1 1\n0\n")
     if not big["tilematch-moves"].exists():
         rows = (b"1 2 1 2 1 2 1 2 1 2\n" + b"2 1 2 1 2 1 2 1 2 1\n") * 5
-        write_repeated(big["tilematch-moves"], b"0 0 0 1\n", 8 * 10 ** 6,
-                       b"1\n10 10\n3\n10\n" + rows + b"1000000\n")
+        moves = (big_mb << 20) // 16 * 2   # half of them invalid, half print a board
+        write_repeated(big["tilematch-moves"], b"0 0 0 1\n9 9 9 9\n", moves * 8,
+                       b"1\n10 10\n3\n10\n" + rows + b"%d\n" % moves)
     return files, big
 
 
 # --- measuring ---------------------------------------------------------------
 
-def run(cmd, stdin_path=None, out=os.devnull):
-    """(cpu seconds, peak RSS MB) of one whole process, from wait4."""
+def run(cmd, stdin_path=None, out=os.devnull, pipe=False):
+    """(cpu seconds, peak RSS MB) of one whole process, from wait4; ``pipe``:
+    its standard input is a pipe that ``cat stdin_path`` writes."""
     with open(stdin_path or os.devnull, "rb") as fin, open(out, "wb") as fout, \
             open(os.devnull, "wb") as ferr:
-        p = subprocess.Popen(cmd, stdin=fin, stdout=fout, stderr=ferr)
+        cat = subprocess.Popen(["cat"], stdin=fin, stdout=subprocess.PIPE) if pipe else None
+        p = subprocess.Popen(cmd, stdin=cat.stdout if cat else fin, stdout=fout, stderr=ferr)
+        if cat:
+            cat.stdout.close()
         _, status, ru = os.wait4(p.pid, 0)
+        if cat:
+            cat.wait()
     if os.waitstatus_to_exitcode(status) not in (0,):
         raise SystemExit(f"{cmd} failed: {status}")
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
@@ -169,6 +179,9 @@ def main():
     for kind, path in big.items():
         cpu, rss = run(gridgames(kind, path))
         print(f"  {kind:17} {path.stat().st_size / 2**20:8.0f} MB in  {rss:6.1f} MB peak  {cpu:7.2f} s cpu")
+    path = big["tilematch-moves"]
+    cpu, rss = run(gridgames("tilematch", "-"), path, pipe=True)
+    print(f"  {'(from a pipe)':17} {path.stat().st_size / 2**20:8.0f} MB in  {rss:6.1f} MB peak  {cpu:7.2f} s cpu")
 
     empty = args.dir / "empty.in"
     empty.write_bytes(b"")

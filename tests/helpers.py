@@ -2,7 +2,11 @@
 conftest.py)."""
 import io
 import itertools
+import os
 import random
+import subprocess
+import sys
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -42,6 +46,52 @@ class Trickle(io.RawIOBase):
         buffer[:n] = self.data[self.done:self.done + n]
         self.done += n
         return n
+
+
+_PEAK = ("import sys\nfrom gridgames.cli import main\nrc = main(sys.argv[1:])\n"
+         "sys.stderr.write(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])\n"
+         "sys.exit(rc)")
+
+
+def peak_rss(args, blocks, *, backend, path=None):
+    """Run ``gridgames ARGS -o /dev/null`` on the bytes of ``blocks`` (an
+    iterable, generated on the fly), from a pipe, or from the file ``path``
+    they are first written to; (exit status, standard error, peak RSS of the
+    whole process in MB).  The peak is the child's own VmHWM (Linux): its
+    ru_maxrss would count the pages it shared with this process at fork."""
+    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="1" if backend == "pure" else "0")
+    cmd = [sys.executable, "-c", _PEAK, *args]
+    if path is not None:
+        with open(path, "wb") as f:
+            f.writelines(blocks)
+        cmd.append(str(path))
+    p = subprocess.Popen([*cmd, "-o", os.devnull], stdin=subprocess.DEVNULL if path else subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=env)
+
+    def feed():
+        try:
+            p.stdin.writelines(blocks)
+            p.stdin.close()
+        except BrokenPipeError:   # it stopped reading: its exit status tells why
+            pass
+    writer = threading.Thread(target=feed) if path is None else None
+    if writer:
+        writer.start()
+    err = p.stderr.read()
+    if writer:
+        writer.join()
+    status = p.wait()
+    message, _, peak = err.rpartition(b"\n")
+    return status, message, int(peak) / 1024
+
+
+def repeated(block, size, head=b""):
+    """``head``, then ``block`` repeated size // len(block) times, in pieces of about 1 MB."""
+    yield head
+    count, each = size // len(block), max(1, (1 << 20) // len(block))
+    for _ in range(count // each):
+        yield block * each
+    yield block * (count % each)
 
 
 # --- Number Link: the solutions of a small board, by brute force ---------------

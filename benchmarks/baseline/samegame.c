@@ -1,37 +1,22 @@
 /* A tight, independent C SameGame judge: the speed baseline for the compiled
  * kernel (and a third opinion on its output).  Valid input only.
  *   gcc -O2 -o samegame benchmarks/baseline/samegame.c && ./samegame < file  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "judge_io.h"
 
 enum { R = 10, C = 40, S = R + 2, EMPTY = 10 };
-static unsigned char *in, *ip, *iend;
-
-static long num(void) {
-    long v = 0;
-    while (ip < iend && (*ip < '0' || *ip > '9')) ip++;
-    if (ip == iend) return -1;
-    while (ip < iend && *ip >= '0' && *ip <= '9') { if (v < 1000000000) v = v * 10 + (*ip - '0'); ip++; }
-    return v;
-}
 
 int main(void) {
-    size_t cap = 1 << 20, n = 0, k;
-    in = malloc(cap);
-    while ((k = fread(in + n, 1, cap - n, stdin)) > 0) { n += k; if (n == cap) in = realloc(in, cap *= 2); }
-    ip = in; iend = in + n;
-    char *out = malloc(n + 4096), *o = out;   /* output <= input size + a grid */
     unsigned char g[(C + 2) * S];
     int q[(C + 2) * S];
-    for (int grid = 1;; grid++) {
-        long m = num(), w = num();
+    for (long grid = 1;; grid++) {
+        long m = num_any(0), w = num_any(0);
         if (m <= 0 || w <= 0) break;
         memset(g, EMPTY, sizeof g);
-        for (long i = 0; i < m * w; i++) g[(i % w + 1) * S + i / w + 1] = (unsigned char)num();
+        for (long r = 1; r <= m; r++)
+            for (long c = 1; c <= w; c++) g[c * S + r] = (unsigned char)num_any(0);
         int ncols = (int)w, left = (int)(m * w);
         for (;;) {
-            long r = num(), c = num();
+            long r = num_any(0), c = num_any(0);
             if (r <= 0 && c <= 0) break;
             if (!left || r < 1 || r > m || c < 1 || c > w) continue;
             int i = (int)(c * S + r); unsigned char v = g[i];
@@ -40,7 +25,8 @@ int main(void) {
             g[i] = EMPTY; q[0] = i;
             while (head < tail) {
                 int j = q[head++], col = j / S, nb[4] = {j - 1, j + 1, j - S, j + S};
-                if (col < lo) lo = col; if (col > hi) hi = col;
+                if (col < lo) lo = col;
+                if (col > hi) hi = col;
                 for (int d = 0; d < 4; d++) if (g[nb[d]] == v) { g[nb[d]] = EMPTY; q[tail++] = nb[d]; }
             }
             left -= tail;
@@ -55,16 +41,16 @@ int main(void) {
             for (int col = dst; col <= ncols; col++) memset(g + col * S + 1, EMPTY, m);
             ncols = dst - 1;
         }
-        if ((size_t)(o - out) + 1024 > n + 4096) { fwrite(out, 1, o - out, stdout); o = out; }
-        o += sprintf(o, "Grid %d.\n", grid);
-        if (!left) { memcpy(o, "    Game Won\n", 13); o += 13; }
+        PUT("Grid "); put_int(grid); PUT(".\n");
+        if (!left) PUT("    Game Won\n");
         else for (long r = m; r >= 1; r--) {
-            memcpy(o, "    ", 4); o += 4;
-            for (long c = 1; c <= w; c++) { unsigned char v = g[c * S + r]; *o++ = v == EMPTY ? ' ' : '0' + v; *o++ = ' '; }
-            *o++ = '\n';
+            room(4 + 2 * C + 1);
+            memcpy(op, "    ", 4); op += 4;
+            for (long c = 1; c <= w; c++) { unsigned char v = g[c * S + r]; *op++ = v == EMPTY ? ' ' : '0' + v; *op++ = ' '; }
+            *op++ = '\n';
         }
-        *o++ = '\n';
+        PUT("\n");
     }
-    fwrite(out, 1, o - out, stdout);
+    flush();
     return 0;
 }

@@ -6,13 +6,18 @@
 # emit may also be a file descriptor (an int): the chunks are then written
 # there directly, without the GIL or a copy (what the CLI does).
 # Functions run without the GIL and report failure as -1 / NULL; out_close()
-# then raises what emit raised (an OSError for a descriptor), or MemoryError.
+# then raises what emit raised (for a descriptor: the OSError os.write would
+# raise), or MemoryError.
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.errno cimport errno, EINTR
 from posix.unistd cimport write
 from cpython.ref cimport PyObject, Py_INCREF, Py_DECREF
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, strerror
+
+cdef extern from "Python.h":
+    # what os.strerror() gives: the message in the locale's encoding
+    unicode PyUnicode_DecodeLocale(const char *text, const char *errors)
 
 cdef enum:
     CHUNK = 1 << 20
@@ -91,8 +96,8 @@ cdef inline bytes out_close(Out *o, int status):
             Py_DECREF(exc)
             o.error = NULL
             raise exc
-        if o.errno_:
-            raise OSError(o.errno_, strerror(o.errno_))
+        if o.errno_:  # the OSError os.write raises
+            raise OSError(o.errno_, PyUnicode_DecodeLocale(strerror(o.errno_), "surrogateescape"))
         if status < 0:
             raise MemoryError()
         return PyBytes_FromStringAndSize(o.buf, o.used)

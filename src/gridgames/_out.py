@@ -1,19 +1,22 @@
 """Pure-Python twin of ``_out.pxd``: the output of the judge loops.
 
-A list of byte pieces; with an ``emit`` function, the complete results it
-holds are handed over at ``boundary()`` once PIECES of them wait (or written
-to it, when it is a file descriptor), so memory stays bounded however much
-output a small input asks for.
+A byte buffer; with an ``emit`` function, the complete results it holds are
+handed over at ``boundary()`` once CHUNK bytes of them wait (the kernel's
+limit), or written to it when it is a file descriptor, so memory stays
+bounded however much output a small input asks for.
 """
 import os
 from collections.abc import Callable
 from typing import Optional, Union
 
-PIECES = 4096
+from ._limits import constants
+
+CHUNK: int = constants("_out.pxd").CHUNK
 
 
-class Out(list[bytes]):
+class Out(bytearray):
     __slots__ = ("emit",)
+    append = bytearray.extend  # type: ignore[assignment]  # a whole piece of output, not one byte
 
     def __init__(self, emit: Optional[Union[int, Callable[[bytes], object]]] = None) -> None:
         super().__init__()
@@ -21,14 +24,13 @@ class Out(list[bytes]):
 
     def boundary(self) -> None:
         """Call between complete results."""
-        if self.emit is not None and len(self) >= PIECES:
-            data = b"".join(self)
-            self.clear()
-            send(self.emit, data)
+        if self.emit is not None and len(self) >= CHUNK:
+            send(self.emit, bytes(self))
+            del self[:]
 
     def close(self) -> bytes:
         """What is left, as bytes."""
-        return b"".join(self)
+        return bytes(self)
 
 
 def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:

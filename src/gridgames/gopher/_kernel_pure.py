@@ -208,7 +208,7 @@ def _run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
         if lines.next_int()[0] != TOK_EOF:
             return E_NHOLES_END
         report[2] = nholes
-        holes: list[tuple[int, int]] = []
+        field = State(rows, cols)
         while report[1] < nholes:  # nholes may be huge: input runs out first
             report[1] += 1
             if not lines.next_line():
@@ -217,8 +217,7 @@ def _run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
             culprit, c = check_pair(lines, kind, r, rows, cols)
             if culprit:
                 return E_HOLE_ROW - 1 + culprit
-            holes.append((r, c))
-        field = State(rows, cols, holes)
+            field._add_hole(r, c)  # at once, as the kernel does: memory does not follow NHOLES
         report[1:3] = 0, 0
         while lines.next_line():
             kind, r = lines.next_int()

@@ -18,7 +18,6 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
     res.code != 0 reports bad input."""
     cdef Grid g
     cdef long long m, n, v, r, c
-    cdef Py_ssize_t i
     cdef int kind, grid = 0
     cdef char *p
     res.code = 0
@@ -48,12 +47,15 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
             res.code = E_COLS
             break
         grid_clear(&g, <int>m, <int>n)
-        for i in range(m * n):
-            kind = next_int(s, &v)
-            if kind != TOK_INT or v > 9:
-                res.code = E_CELL
+        for r in range(1, m + 1):  # row by row, from the bottom: no division per cell
+            for c in range(1, n + 1):
+                kind = next_int(s, &v)
+                if kind != TOK_INT or v > 9:
+                    res.code = E_CELL
+                    break
+                g.cell[c * STRIDE + r] = <unsigned char>v
+            if res.code:
                 break
-            g.cell[(i % n + 1) * STRIDE + i // n + 1] = <unsigned char>v
         if res.code:
             break
         while True:

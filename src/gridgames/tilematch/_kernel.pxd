@@ -2,8 +2,8 @@
 # 20 x 20 visible and 50 given rows; these are generous, and anything larger
 # is refused with a limit error before a byte is written into a buffer.
 cpdef enum:
-    MAX_WIDTH = 64                      # columns W
-    MAX_ROWS = 256                      # visible rows H, and given rows R
+    MAX_WIDTH = 64                      # columns W (a move code keeps 6 bits of column)
+    MAX_ROWS = 256                      # visible rows H, and given rows R (8 bits of row)
     NCELLS = MAX_WIDTH * MAX_ROWS
     EMPTY = 0                           # an empty cell, as in the input
 
@@ -19,6 +19,13 @@ cpdef enum:
     E_MOVES = 8      # M
     E_MOVE = 9       # a move coordinate
     FAR = 32767      # move coordinates are clamped to -1..FAR: off the board either way
+
+# A data set's moves are read and checked before it is played, each kept as
+# a 16-bit code (move_code in _judge_loop.pxi): SPILL of them in memory, the
+# rest in a temporary file, so memory stays bounded however many there are.
+cpdef enum:
+    SPILL = 1 << 18
+    MOVE_OFF = 0xFFFF  # never a valid move: off the board, or not to an adjacent square
 
 # Column-major: cell (c, r) is at c*MAX_ROWS + r, row 0 at the bottom, so a
 # column is one contiguous run of bytes and gravity is a compaction.

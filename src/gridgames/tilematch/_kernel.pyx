@@ -3,7 +3,10 @@ of straight runs inside the visible board, moves, the alternating settling,
 and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_kernel_pure.py``; results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport malloc, realloc, free
+from cpython.buffer cimport PyBUF_READ, PyBUF_WRITE
+from cpython.memoryview cimport PyMemoryView_FromMemory
+from cpython.ref cimport PyObject, Py_INCREF, Py_DECREF
+from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
@@ -14,7 +17,8 @@ from gridgames._scan cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE
 # The values the pure twin reads from the .pxd files (tests/test_limits.py).
 LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_COUNT=E_COUNT,
               E_MISSING=E_MISSING, E_WIDTH=E_WIDTH, E_HEIGHT=E_HEIGHT, E_RUN=E_RUN,
-              E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE)
+              E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE, SPILL=SPILL,
+              MOVE_OFF=MOVE_OFF)
 
 cdef enum:
     LINE_MAX = 64    # longest fixed text line plus a number

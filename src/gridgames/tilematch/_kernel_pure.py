@@ -5,8 +5,9 @@ up (0: empty); rows at index ``h`` and above are hidden.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Optional, Union
+from array import array
+from collections.abc import Callable, Iterator
+from typing import IO, Optional, Union
 
 from .._limits import constants
 from .._out import Out
@@ -19,6 +20,7 @@ MAX_WIDTH, MAX_ROWS, EMPTY, FAR = _K.MAX_WIDTH, _K.MAX_ROWS, _K.EMPTY, _K.FAR
 # What the judge loop expected when it met a bad token (see tilematch.EXPECTED).
 E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN = _K.E_COUNT, _K.E_MISSING, _K.E_WIDTH, _K.E_HEIGHT, _K.E_RUN
 E_ROWS, E_TILE, E_MOVES, E_MOVE = _K.E_ROWS, _K.E_TILE, _K.E_MOVES, _K.E_MOVE
+SPILL, MOVE_OFF = _K.SPILL, _K.MOVE_OFF
 # _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
 _Where = tuple[int, int, bytes, bool, bool]
 
@@ -156,9 +158,9 @@ def _read_count(scan: Scanner, lo: int, hi: int) -> Optional[int]:
     return v if kind == TOK_INT and lo <= v <= hi else None
 
 
-def _read_data_set(scan: Scanner) -> Union[int, tuple[State, list[list[int]]]]:
-    """Read and check one whole data set: (state, moves) or the E_* code of
-    the bad token (at scan.start)."""
+def _read_data_set(scan: Scanner, moves: Moves) -> Union[int, State]:
+    """Read and check one whole data set: its state (its moves into
+    ``moves``) or the E_* code of the bad token (at scan.start)."""
     kind, w = scan.next_int()
     if kind == TOK_EOF:
         return E_MISSING
@@ -182,16 +184,80 @@ def _read_data_set(scan: Scanner) -> Union[int, tuple[State, list[list[int]]]]:
     count = _read_count(scan, 0, HUGE - 1)
     if count is None:
         return E_MOVES
-    moves: list[list[int]] = []
+    moves.clear()
     for _ in range(count):  # count may be huge: the input runs out first
         xy: list[int] = []
         for _ in range(4):
             kind, v = scan.next_int()
             if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move
                 return E_MOVE
-            xy.append(min(max(v, -1), FAR))
-        moves.append(xy)
-    return State(w, h, k, nrows, cells), moves
+            xy.append(v)
+        moves.add(move_code(w, h, *xy))
+    return State(w, h, k, nrows, cells)
+
+
+def move_code(w: int, h: int, c1: int, r1: int, c2: int, r2: int) -> int:
+    """A move in 16 bits: MOVE_OFF if it is off the board or not to an
+    adjacent square (invalid whatever the tiles), else c1, r1 and the
+    direction (up, down, left, right: 0..3), c1 << 10 | r1 << 2 | d."""
+    if not (0 <= c1 < w and 0 <= r1 < h and 0 <= c2 < w and 0 <= r2 < h):
+        return MOVE_OFF
+    d = _DIRECTIONS.get((c2 - c1, r2 - r1))
+    return MOVE_OFF if d is None else c1 << 10 | r1 << 2 | d
+
+
+_DIRECTIONS = {(0, 1): 0, (0, -1): 1, (-1, 0): 2, (1, 0): 3}
+_STEPS = [(0, 1), (0, -1), (-1, 0), (1, 0)]
+
+
+def play_move(state: State, code: int) -> bool:
+    if code == MOVE_OFF:
+        return False
+    c, r, (dc, dr) = code >> 10, (code >> 2) & 255, _STEPS[code & 3]
+    return state.move(c, r, c + dc, r + dr)
+
+
+class Moves:
+    """A data set's moves as codes (move_code): SPILL of them held in
+    memory, the rest in a temporary file, so memory stays bounded."""
+
+    def __init__(self) -> None:
+        self.held = array("H")
+        self.n = self.spilled = 0
+        self.file: Optional[IO[bytes]] = None
+
+    def clear(self) -> None:
+        del self.held[:]
+        self.n = self.spilled = 0
+        if self.file is not None:
+            self.file.seek(0)
+
+    def add(self, code: int) -> None:
+        if len(self.held) == SPILL:
+            if self.file is None:
+                import tempfile
+                self.file = tempfile.TemporaryFile()
+            self.held.tofile(self.file)
+            del self.held[:]
+            self.spilled += SPILL
+        self.held.append(code)
+        self.n += 1
+
+    def __iter__(self) -> Iterator[int]:
+        """The codes in order (once: the ones held are then in the file too)."""
+        if self.file is None or not self.spilled:
+            yield from self.held
+            return
+        self.held.tofile(self.file)
+        self.file.seek(0)
+        for start in range(0, self.n, SPILL):
+            chunk = array("H")
+            chunk.fromfile(self.file, min(SPILL, self.n - start))
+            yield from chunk
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _skipping(out: Out, cleared: bool, left: int) -> None:
@@ -199,19 +265,21 @@ def _skipping(out: Out, cleared: bool, left: int) -> None:
         out.append(b"Skipping %d move(s).\n" % left)
 
 
-def _play(out: Out, state: State, moves: list[list[int]], n: int) -> None:
+def _play(out: Out, state: State, moves: Moves, n: int) -> None:
     out.append(b"Data Set %d\nBoard Position:\n%sAfter move 0:\n" % (n, state.render()))
     cleared = settle(state, out)
-    _skipping(out, cleared, len(moves))
-    for i, xy in enumerate(moves, 1):
-        if cleared:
-            break
+    _skipping(out, cleared, moves.n)
+    if cleared:
+        return
+    for i, code in enumerate(moves, 1):
         out.boundary()
         out.append(b"After move %d:\n" % i)
-        if state.move(*xy):
+        if play_move(state, code):
             out.append(state.render())
             cleared = settle(state, out)
-            _skipping(out, cleared, len(moves) - i)
+            _skipping(out, cleared, moves.n - i)
+            if cleared:
+                return
         else:
             out.append(b"Move is invalid.\n")
 
@@ -226,11 +294,15 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     returned bytes are the rest."""
     scan = Scanner(src)
     out = Out(emit)
-    n, code = _run(scan, out)
+    moves = Moves()
+    try:
+        n, code = _run(scan, out, moves)
+    finally:
+        moves.close()
     return out.close(), ((n, code, scan.describe(scan.start, scan.at_token)) if code else None)
 
 
-def _run(scan: Scanner, out: Out) -> tuple[int, int]:
+def _run(scan: Scanner, out: Out, moves: Moves) -> tuple[int, int]:
     """The judge loop: (data set number, E_* code or 0)."""
     kind, count = scan.next_int()
     if kind == TOK_EOF:
@@ -239,9 +311,9 @@ def _run(scan: Scanner, out: Out) -> tuple[int, int]:
         return 0, E_COUNT
     out.append(b"Analyzing %d data set(s)\n" % count)
     for n in range(1, count + 1):
-        got = _read_data_set(scan)
+        got = _read_data_set(scan, moves)
         if isinstance(got, int):
             return n, got
         out.boundary()
-        _play(out, *got, n)
+        _play(out, got, moves, n)
     return count, 0
