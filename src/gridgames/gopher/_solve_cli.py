@@ -8,6 +8,7 @@ from typing import Optional
 
 from ..cli._args import Commands, add_command
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
+from ..cli._tools import positive
 
 GAME = "gopher"
 
@@ -41,7 +42,7 @@ def register(commands: Commands) -> None:
                    help="the first pick (a guess) of every game")
     s.add_argument("--judge", action="store_true",
                    help="write the games with the solver's picks as a judge file")
-    s.add_argument("--budget", type=_positive, default=None, metavar="N",
+    s.add_argument("--budget", type=positive, default=None, metavar="N",
                    help="enumeration steps allowed to one exact stage (default 200000); "
                         "beyond, the game is reported 'gave up'")
     s.add_argument("-o", "--output", metavar="OUTPUT",
@@ -54,16 +55,6 @@ def hook_generate(commands: Commands) -> None:
     parser = commands.choices["generate"]
     toolkit: Callable[[argparse.Namespace], int] = parser.get_default("func")
     parser.set_defaults(func=lambda args: _generate(args) if args.no_guess else _plain(args, toolkit))
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
-    return value
 
 
 def _plain(args: argparse.Namespace, toolkit: Callable[[argparse.Namespace], int]) -> int:
