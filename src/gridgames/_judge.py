@@ -7,10 +7,14 @@ offending text are worked out here, once, for every game and both backends.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import BinaryIO, NamedTuple, Optional, Union
+from collections import namedtuple
 
 from ._limits import constants
+
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import BinaryIO, NamedTuple, Optional, TypeAlias, Union
 
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
 _SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
@@ -81,9 +85,9 @@ def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: 
 
 
 # What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
-JudgeInput = Union[bytes, bytearray, memoryview, BinaryIO]
+JudgeInput: TypeAlias = "Union[bytes, bytearray, memoryview, BinaryIO]"
 # Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
-Emit = Optional[Union[Callable[[bytes], object], int]]
+Emit: TypeAlias = "Optional[Union[Callable[[bytes], object], int]]"
 
 
 def source(data: JudgeInput) -> object:
@@ -103,12 +107,14 @@ def source(data: JudgeInput) -> object:
     return view if view.format == "B" and view.ndim == 1 else view.cast("B")
 
 
-class JudgeResult(NamedTuple):
-    """What every game's ``judge()`` returns: the output bytes (every complete
+if TYPE_CHECKING:
+    class JudgeResult(NamedTuple):
+        output: bytes
+        error: Optional[JudgeError]
+        warnings: list[JudgeWarning]
+else:  # the same tuple at run time, without importing typing
+    JudgeResult = namedtuple("JudgeResult", "output error warnings")
+JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes (every complete
     result; with ``emit`` only what was not emitted yet), the ``JudgeError``
     of the first bad token or None, and the warnings (a list, empty for the
     games that have none)."""
-
-    output: bytes
-    error: Optional[JudgeError]
-    warnings: list[JudgeWarning]

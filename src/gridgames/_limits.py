@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 import re
 from functools import cache
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing is not imported at run time
 _PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
 _CIMPORT = re.compile(r"from gridgames\.([\w.]+) cimport")
 _ENTRY = re.compile(r"\s+([A-Z_][A-Z0-9_]*)\s*=\s*([^#]+?)\s*(?:#.*)?$")
