@@ -6,7 +6,6 @@ offending text are worked out here, once, for every game and both backends.
 """
 from __future__ import annotations
 
-import re
 from collections import namedtuple
 
 from ._limits import constants
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import BinaryIO, NamedTuple, Optional, TypeAlias, Union
 
-_TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
+_SPACE = b" \t\n\v\f\r"  # the same whitespace as bytes.split() (no re: a judge starts fast)
 _SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
@@ -58,10 +57,10 @@ def quoted(head: bytes, more: bool = False) -> str:
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    match = _TOKEN.match(data, offset)
-    assert match is not None  # the pattern matches the empty string
-    end = match.end()
-    return quoted(data[offset:min(end, offset + _SHOWN + 1)])
+    end, limit = offset, min(len(data), offset + _SHOWN + 1)
+    while end < limit and data[end] not in _SPACE:
+        end += 1
+    return quoted(data[offset:end])
 
 
 def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
