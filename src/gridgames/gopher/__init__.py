@@ -17,18 +17,16 @@ True
 """
 from __future__ import annotations
 
-import re
 from collections import namedtuple
 from collections.abc import Callable, Iterable
 from operator import index
-from string import Formatter
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._limits import constants
 from .._out import send
 from .._wrapper import StateAttr, Wrapper
-from ._check import PICK_WARNING, PICK_WARNING_FIELDS
+from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -83,17 +81,17 @@ class PickWarning(JudgeWarning):
         return f"<PickWarning {self}>"
 
 
-# The kernels' warning lines, read back: PICK_WARNING with its fields as groups.
-_WARNING = re.compile("".join(
-    re.escape(literal) + (f"(?P<{field}>.*)" if field == "text" else f"(?P<{field}>\\d+)" if field else "")
-    for literal, field, _, _ in Formatter().parse(PICK_WARNING)))
-
-
 def _warnings(text: bytes) -> list[JudgeWarning]:
     """The PickWarnings of the kernels' warning lines."""
     found: list[JudgeWarning] = []
+    if not text:
+        return found
+    import re  # only here, for the kernels' warning lines read back: a judge starts without it
+    pattern = re.compile("".join(  # PICK_WARNING with its fields as groups
+        re.escape(literal) + (f"(?P<{field}>.*)" if field == "text" else f"(?P<{field}>\\d+)" if field else "")
+        for literal, field in zip(PICK_WARNING_PIECES, (*PICK_WARNING_FIELDS, None))))
     for line in text.decode("ascii").splitlines():
-        match = _WARNING.fullmatch(line)
+        match = pattern.fullmatch(line)
         assert match is not None, line  # the kernels write exactly this form
         fields: dict[str, Any] = {name: value if name == "text" else int(value)
                                   for name, value in match.groupdict().items()}
