@@ -5,7 +5,10 @@ How a game adds its commands: its package has a ``cli`` module (listed by
 whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
 its default command) and each command with ``_args.add_command``, setting
-``func(args) -> exit status`` on it.  A new command is one more
+``func(args) -> exit status`` on it.  A judge game's module also has
+``run(args)``, its judge command, and ``OPTIONS`` (name -> (type,
+default)) when that command has options of its own: the fast path
+(``_fast``) calls it without argparse.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
 one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
 never an input, replaced whole, see ``_files``), the judge games'
