@@ -49,6 +49,7 @@ def test_the_judge_path_imports_only_its_game(game):
     assert not {m for m in found if m.split(".")[0:2] and ".".join(m.split(".")[:2]) in others}
     assert not {m for m in found if m.endswith("_pure")}  # the twins' code is not loaded
     assert not found & NEVER, found & NEVER
+    assert not found & {"argparse", "typing", "re"}  # the fast path (cli._fast): no parser, annotations only
 
 
 def test_the_other_commands_are_still_complete():
@@ -70,3 +71,37 @@ def test_main_called_again_in_one_process_builds_what_it_needs(capsys):
             main(argv)
         out = capsys.readouterr().out
         assert all(word in out for word in words), (argv, out)
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["samegame", "solve"], ["samegame", "data"], ["samegame", "-h"], ["samegame", "x.in", "--help"],
+    ["samegame", "x.in", "--out", "y"], ["samegame", "x.in", "--output=y"], ["samegame", "a.in", "b.in"],
+    ["samegame", "x.in", "-o"], ["samegame", "x.in", "-o", "-y"], ["samegame", "x.in", "-o", "a", "-o", "b"],
+    ["samegame", "-o", "y", "x.in"], ["samegame", "--", "x.in"], ["samegame", "x.in", "--outdir", "d"],
+    ["tilematch", "x.in", "--team", "A"], ["gopher", "x.in", "--team", ""], ["gopher", "x.in", "--program", "x"],
+    ["numberlink", "x.in"], ["--version"], ["-h", "samegame"], ["package", "samegame", "d"]])
+def test_anything_but_a_plain_judge_form_goes_to_argparse(argv):
+    from gridgames.cli import _fast
+    assert _fast.judge_command(argv) is None
+
+
+@pytest.mark.parametrize("argv", [
+    ["samegame"], ["samegame", "-"], ["samegame", "judge"], ["samegame", "judge", "solve"], ["tilematch", "./x"],
+    ["samegame", "x.in", "-o", "-"], ["samegame", "judge", "x.in", "--output", "y"],
+    ["gopher", "x.in", "--team", "A B", "--program", "3", "-o", "y"], ["gopher", "-o", "y", "--team", "-"]])
+def test_the_plain_judge_forms_take_the_fast_path(argv):
+    from gridgames.cli import _fast
+    assert _fast.judge_command(argv) is not None
+
+
+@pytest.mark.parametrize("game", SAMPLES)
+def test_the_fast_path_and_argparse_write_the_same(game, tmp_path):
+    path = str(DATA / game / SAMPLES[game])
+    extra = ["--team", "T 1", "--program", "3"] if game == "gopher" else []
+    fast = [game, path, "-o", str(tmp_path / "fast"), *extra]
+    slow = [game, "judge", path, f"--output={tmp_path / 'slow'}",  # --x=y: not the fast path's shape
+            *(f"{a}={b}" for a, b in zip(extra[::2], extra[1::2]))]
+    runs = [subprocess.run([sys.executable, "-m", "gridgames", *argv], capture_output=True, timeout=120)
+            for argv in (fast, slow)]
+    assert [(p.returncode, p.stdout, p.stderr) for p in runs] == [(0, b"", runs[0].stderr)] * 2
+    assert (tmp_path / "fast").read_bytes() == (tmp_path / "slow").read_bytes() != b""

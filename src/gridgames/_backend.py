@@ -9,8 +9,11 @@ from __future__ import annotations
 import importlib
 import os
 import warnings
-from types import ModuleType
-from typing import Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Optional
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")

@@ -6,13 +6,16 @@ offending text are worked out here, once, for every game and both backends.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from typing import BinaryIO, NamedTuple, Optional, Union
+from collections import namedtuple
 
 from ._limits import constants
 
-_TOKEN = re.compile(rb"[^ \t\n\v\f\r]*")  # the same whitespace as bytes.split()
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import BinaryIO, NamedTuple, Optional, TypeAlias, Union
+
+_SPACE = b" \t\n\v\f\r"  # the same whitespace as bytes.split() (no re: a judge starts fast)
 _SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
@@ -54,10 +57,10 @@ def quoted(head: bytes, more: bool = False) -> str:
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    match = _TOKEN.match(data, offset)
-    assert match is not None  # the pattern matches the empty string
-    end = match.end()
-    return quoted(data[offset:min(end, offset + _SHOWN + 1)])
+    end, limit = offset, min(len(data), offset + _SHOWN + 1)
+    while end < limit and data[end] not in _SPACE:
+        end += 1
+    return quoted(data[offset:end])
 
 
 def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
@@ -81,9 +84,9 @@ def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: 
 
 
 # What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
-JudgeInput = Union[bytes, bytearray, memoryview, BinaryIO]
+JudgeInput: TypeAlias = "Union[bytes, bytearray, memoryview, BinaryIO]"
 # Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
-Emit = Optional[Union[Callable[[bytes], object], int]]
+Emit: TypeAlias = "Optional[Union[Callable[[bytes], object], int]]"
 
 
 def source(data: JudgeInput) -> object:
@@ -103,12 +106,14 @@ def source(data: JudgeInput) -> object:
     return view if view.format == "B" and view.ndim == 1 else view.cast("B")
 
 
-class JudgeResult(NamedTuple):
-    """What every game's ``judge()`` returns: the output bytes (every complete
+if TYPE_CHECKING:
+    class JudgeResult(NamedTuple):
+        output: bytes
+        error: Optional[JudgeError]
+        warnings: list[JudgeWarning]
+else:  # the same tuple at run time, without importing typing
+    JudgeResult = namedtuple("JudgeResult", "output error warnings")
+JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes (every complete
     result; with ``emit`` only what was not emitted yet), the ``JudgeError``
     of the first bad token or None, and the warnings (a list, empty for the
     games that have none)."""
-
-    output: bytes
-    error: Optional[JudgeError]
-    warnings: list[JudgeWarning]

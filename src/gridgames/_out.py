@@ -5,9 +5,14 @@ handed over at ``boundary()`` once CHUNK bytes of them wait (the kernel's
 limit), or written to it when it is a file descriptor, so memory stays
 bounded however much output a small input asks for.
 """
+from __future__ import annotations
+
 import os
-from collections.abc import Callable
-from typing import Optional, Union
+
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Optional, Union
 
 from ._limits import constants
 

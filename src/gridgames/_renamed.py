@@ -3,7 +3,10 @@ rename breaks no user for a release."""
 from __future__ import annotations
 
 import warnings
-from typing import Any, Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, Optional
 
 
 def warn_renamed(old: str, new: str) -> None:

@@ -1,7 +1,12 @@
 """Reading the rows given to a Board: the same checks for every game."""
-from collections.abc import Iterable
+from __future__ import annotations
+
 from operator import index
-from typing import SupportsIndex, Union
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import SupportsIndex, Union
 
 
 def int_rows(rows: Iterable[Iterable[Union[str, SupportsIndex]]]) -> list[list[int]]:

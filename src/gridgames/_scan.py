@@ -5,10 +5,15 @@ in pieces (tokens may straddle them; a very long token is folded as it is
 read, so memory stays bounded), newlines counted once as bytes leave the
 window, and ``describe`` giving line, column and first bytes for messages.
 """
+from __future__ import annotations
+
 import re
-from typing import Any
 
 from ._limits import constants
+
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from typing import Any
 
 _C = constants("_scan.pxd")
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = _C.TOK_EOF, _C.TOK_INT, _C.TOK_NEG, _C.TOK_BAD

@@ -2,10 +2,18 @@
 ``gopher.Field``...): each wraps one backend's ``State`` object."""
 from __future__ import annotations
 
-from typing import Any, Generic, Optional, TypeVar, cast, overload
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from typing import Any, Generic, Optional, TypeVar, overload
 
-W = TypeVar("W", bound="Wrapper")
-T = TypeVar("T")
+    W = TypeVar("W", bound="Wrapper")
+    T = TypeVar("T")
+else:  # what StateAttr needs of them at run time
+    T = None
+
+    class Generic:
+        def __class_getitem__(cls, item: object) -> type:  # StateAttr[int]: StateAttr itself
+            return cls
 
 
 class StateAttr(Generic[T]):
@@ -18,15 +26,17 @@ class StateAttr(Generic[T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    @overload
-    def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
-    @overload
-    def __get__(self, obj: Wrapper, owner: type) -> T: ...
+    if TYPE_CHECKING:
+        @overload
+        def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
+        @overload
+        def __get__(self, obj: Wrapper, owner: type) -> T: ...
 
     def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
         if obj is None:
             return self
-        return cast(T, getattr(obj._state, self.name))
+        value: T = getattr(obj._state, self.name)
+        return value
 
 
 class Wrapper:

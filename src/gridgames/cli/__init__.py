@@ -5,83 +5,44 @@ How a game adds its commands: its package has a ``cli`` module (listed by
 whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
 its default command) and each command with ``_args.add_command``, setting
-``func(args) -> exit status`` on it.  A new command is one more
+``func(args) -> exit status`` on it.  A judge game's module also has
+``run(args)``, its judge command, and ``OPTIONS`` (name -> (type,
+default)) when that command has options of its own: the fast path
+(``_fast``) calls it without argparse.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
 one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
 never an input, replaced whole, see ``_files``), the judge games'
 ``generate``/``validate``/``check`` come from ``_tools.register_tools``.
 
-Start-up: ``main`` builds only the game named on the command line, and of
-its commands only the one that runs; a command whose module is costly to
-import is guarded by ``if not _args.skipped(commands, NAME): ...``.
+Start-up: the plain judge forms (``gridgames GAME [judge] [INPUT] [-o
+OUTPUT]``) skip argparse altogether (``_fast``: the game's ``cli.run``, the
+same code); anything else goes to ``_parser``, which builds only the game
+named on the command line, and of its commands only the one that runs; a
+command whose module is costly to import is guarded by
+``if not _args.skipped(commands, NAME): ...``.
 """
-import argparse
-import importlib
+from __future__ import annotations
+
 import sys
 import warnings
-from collections.abc import Sequence
-from typing import Any, Optional, TextIO, Union
 
-from .. import __version__
-from .._backend import GAMES
-from . import _args
-from ._args import game_position, with_default_command
+from . import _fast
 from ._io import CLOSED_OUTPUT, quiet_broken_pipe
 
-TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
+TYPE_CHECKING = False  # typing is not imported at run time: the judges start fast
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, Optional, TextIO, Union
 
-DESCRIPTION = """\
-Exact, fast engines for grid-puzzle games. Each judge command reads a judge
-file (a path, or - / nothing for standard input) and writes the results to
-standard output (or -o FILE), streaming both: memory stays bounded whatever
-their size. Exit status: 0 done, 1 bad input (every result before the bad
-token is still written; the error names line and column), 2 usage error or
-unreadable input / unwritable output, 141 the output was closed early (e.g.
-by `| head`: a quiet stop, nothing more is written). Set
-GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
+# the argparse half, imported when first used (``gridgames.cli.build_parser``)
+LAZY = ("DESCRIPTION", "TOOLS", "VersionAction", "build_parser", "commands_of", "version")
 
 
-def version() -> str:
-    """'gridgames VERSION (BACKEND)', naming the games that run on pure Python
-    when only some do."""
-    from .. import BACKEND, BACKENDS  # every kernel is loaded to tell: only here
-    pure = [game for game, name in BACKENDS.items() if name != "compiled"]
-    detail = f"partial; pure-python: {', '.join(pure)}" if BACKEND == "partial" else BACKEND
-    return f"gridgames {__version__} ({detail})"
-
-
-class VersionAction(argparse.Action):
-    """--version, worked out only when asked for."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="show the version and the backend, then exit")
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
-        sys.stdout.write(version() + "\n")
-        parser.exit()
-
-
-def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
-    """The parser of ``gridgames``: with every game and tool, or with
-    ``only`` that one (the command line names it: the others are not
-    imported, so a judge starts fast)."""
-    parser = argparse.ArgumentParser(
-        prog="gridgames", description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action=VersionAction)
-    sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name in GAMES + tuple(TOOLS):
-        module = TOOLS.get(name, f"gridgames.{name}.cli")
-        if only in (None, name):
-            importlib.import_module(module).register(sub)
-    return parser
-
-
-def commands_of(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
-    """game -> the names of its commands."""
-    games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {game: set(next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices)
-            for game, p in games.choices.items() if game not in TOOLS}
+def __getattr__(name: str) -> Any:
+    if name in LAZY:
+        from . import _parser
+        return getattr(_parser, name)
+    raise AttributeError(f"module 'gridgames.cli' has no attribute {name!r}")
 
 
 def one_line_warning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int,
@@ -94,21 +55,12 @@ def one_line_warning(message: Union[Warning, str], category: type[Warning], file
 def main(argv: Optional[Sequence[str]] = None) -> int:
     warnings.showwarning = one_line_warning
     argv = list(sys.argv[1:] if argv is None else argv)
-    at = game_position(argv)
-    named = argv[at] if at < len(argv) else None
-    # the command (or a judge file) after the game: the others are built bare
-    known = named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-")
-    _args.WANTED = argv[at + 1] if known else None
-    alone = (named in GAMES or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
-    parser = build_parser(named if alone else None)  # `gridgames -h GAME` lists every game
-    args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
-    if unknown:  # reported by the command that was given them, with its usage
-        before_game = set(argv[:game_position(argv)])
-        given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
-        given.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
-        status: int = args.func(args)
-        return status
+        judge = _fast.judge_command(argv)
+        if judge is not None:
+            return judge()
+        from ._parser import run
+        return run(argv)
     except BrokenPipeError:
         quiet_broken_pipe()
         return CLOSED_OUTPUT

@@ -34,7 +34,10 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from typing import Optional
 
 
 class CannotWrite(Exception):

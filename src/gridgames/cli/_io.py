@@ -2,16 +2,20 @@
 their errors as one line, the exit statuses."""
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Optional
 
-from .._judge import JudgeResult
 from ._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
+
+TYPE_CHECKING = False  # neither argparse nor typing is imported at run time: the judges start fast
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import Any, Optional
+
+    from .._judge import JudgeResult
 
 
 def shown(path: Optional[str], stream: str = "<stdin>") -> str:

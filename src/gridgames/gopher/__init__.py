@@ -17,20 +17,21 @@ True
 """
 from __future__ import annotations
 
-import re
+from collections import namedtuple
 from collections.abc import Callable, Iterable
 from operator import index
-from string import Formatter
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
 from .._limits import constants
 from .._out import send
 from .._wrapper import StateAttr, Wrapper
-from ._check import PICK_WARNING, PICK_WARNING_FIELDS
+from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from typing import Any, NamedTuple, Optional
+
     from ._kernel import State
     from ._noguess import NoGuess, NoGuessFailed, check_request, no_guess
 else:
@@ -80,17 +81,17 @@ class PickWarning(JudgeWarning):
         return f"<PickWarning {self}>"
 
 
-# The kernels' warning lines, read back: PICK_WARNING with its fields as groups.
-_WARNING = re.compile("".join(
-    re.escape(literal) + (f"(?P<{field}>.*)" if field == "text" else f"(?P<{field}>\\d+)" if field else "")
-    for literal, field, _, _ in Formatter().parse(PICK_WARNING)))
-
-
 def _warnings(text: bytes) -> list[JudgeWarning]:
     """The PickWarnings of the kernels' warning lines."""
     found: list[JudgeWarning] = []
+    if not text:
+        return found
+    import re  # only here, for the kernels' warning lines read back: a judge starts without it
+    pattern = re.compile("".join(  # PICK_WARNING with its fields as groups
+        re.escape(literal) + (f"(?P<{field}>.*)" if field == "text" else f"(?P<{field}>\\d+)" if field else "")
+        for literal, field in zip(PICK_WARNING_PIECES, (*PICK_WARNING_FIELDS, None))))
     for line in text.decode("ascii").splitlines():
-        match = _WARNING.fullmatch(line)
+        match = pattern.fullmatch(line)
         assert match is not None, line  # the kernels write exactly this form
         fields: dict[str, Any] = {name: value if name == "text" else int(value)
                                   for name, value in match.groupdict().items()}
@@ -143,12 +144,20 @@ def judge(data: JudgeInput, *, team: str = "0", program: int = 6, backend: Optio
     return JudgeResult(head + boards + tail, None, warnings)
 
 
-class Outcome(NamedTuple):
+if TYPE_CHECKING:
+    class _Outcome(NamedTuple):
+        revealed: int
+        fell: bool
+        outside: bool
+else:  # the same tuple at run time, without importing typing
+    _Outcome = namedtuple("Outcome", "revealed fell outside")
+
+
+class Outcome(_Outcome):
     """What one pick did: ``revealed`` patches were inspected (0: none),
     the player ``fell`` in a hole, or the pick was ``outside`` the field."""
-    revealed: int
-    fell: bool
-    outside: bool
+
+    __slots__ = ()
 
     @property
     def changed(self) -> bool:
@@ -182,7 +191,7 @@ class Field(Wrapper):
         """the player fell in a hole: the game is over"""
         return self._state.fell_at is not None
 
-    fell_at = StateAttr[Optional[tuple[int, int]]]("(row, col) of the hole the player fell in, or None")
+    fell_at: StateAttr[Optional[tuple[int, int]]] = StateAttr("(row, col) of the hole the player fell in, or None")
 
     @property
     def won(self) -> bool:
@@ -234,18 +243,21 @@ class Field(Wrapper):
 STATUS = {_S.CLEARED: "cleared", _S.STUCK: "stuck", _S.FELL: "fell", _S.GAVE_UP: "gave up"}
 
 
-class Deduction(NamedTuple):
-    """What ``solve`` found.  ``status``: "cleared" (every safe patch is
+if TYPE_CHECKING:
+    class Deduction(NamedTuple):
+        status: str
+        picks: list[tuple[int, int]]
+        board: list[str]
+        unknown: list[tuple[int, int]]
+else:  # the same tuple at run time, without importing typing
+    Deduction = namedtuple("Deduction", "status picks board unknown")
+Deduction.__doc__ = """What ``solve`` found.  ``status``: "cleared" (every safe patch is
     inspected), "stuck" (no patch is provably safe), "fell" (the first
     pick, a guess, was a hole) or "gave up" (an exact stage ran over its
     step budget).  ``picks``: (row, col) in order, the first pick first;
     every later one is provably safe.  ``board``: the field as seen at the
     end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
     (the holes among them), row-major."""
-    status: str
-    picks: list[tuple[int, int]]
-    board: list[str]
-    unknown: list[tuple[int, int]]
 
 
 def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],

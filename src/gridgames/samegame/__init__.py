@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import index
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
@@ -37,15 +36,19 @@ from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
 from ._text import EMPTY as _EMPTY, FormatError, format_boards, parse_boards
 
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from typing import Any, Optional, Union
+
     from ._best import BestKnown, best_known
     from ._campaign import Result, campaign
     from ._kernel import State
     from ._search import Stop
-    from ._solve import ALGORITHMS, SearchResult, solve as search_boards
+    from ._solve import ALGORITHMS, Algorithm, SearchResult, solve as search_boards
 else:
     # The searches load threads, executors and JSON: only when used.  (module, name) of each:
-    _LAZY = {"ALGORITHMS": ("_solve", "ALGORITHMS"), "SearchResult": ("_solve", "SearchResult"),
+    _LAZY = {"ALGORITHMS": ("_solve", "ALGORITHMS"), "Algorithm": ("_solve", "Algorithm"),
+             "SearchResult": ("_solve", "SearchResult"),
              "search_boards": ("_solve", "solve"), "campaign": ("_campaign", "campaign"),
              "Result": ("_campaign", "Result"), "best_known": ("_best", "best_known"),
              "BestKnown": ("_best", "BestKnown")}
@@ -66,9 +69,6 @@ else:
 _K = constants("samegame/_kernel.pxd")
 E_CELL, E_COLS, E_ROWS, E_SEL_COL = _K.E_CELL, _K.E_COLS, _K.E_ROWS, _K.E_SEL_COL
 E_SEL_ROW, MAX_COLS, MAX_ROWS = _K.E_SEL_ROW, _K.MAX_COLS, _K.MAX_ROWS
-
-# The searches (``Board.search``, ``solve``): mypy refuses any other name.
-Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
 
 _K = constants("samegame/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS = _K.MAX_COLS, _K.MAX_ROWS

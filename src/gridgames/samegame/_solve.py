@@ -4,7 +4,7 @@ import itertools
 import threading
 from collections.abc import Iterable, Iterator
 from operator import index
-from typing import Any, NamedTuple, Optional
+from typing import Any, Literal, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._limits import constants
@@ -12,6 +12,8 @@ from .._limits import constants
 _S = constants("samegame/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
 ALGORITHMS = tuple(_ALGO)
+# The searches (``Board.search``, ``solve``): mypy refuses any other name.
+Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
 # iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
 DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
 STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",

@@ -5,11 +5,16 @@ The research format (the 20 standard positions, most SameGame papers' files):
 each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
+from __future__ import annotations
+
 from collections.abc import Iterable, Sequence
-from typing import Optional
 
 from .._judge import InputError
 from .._limits import constants
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from typing import Optional
 
 EMPTY = constants("samegame/_board.pxd").EMPTY  # in snapshots: no cell (never a colour)
 Rows = list[list[int]]

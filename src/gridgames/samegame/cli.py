@@ -1,8 +1,14 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
-from ..cli._args import Commands, add_judge_game, skipped
+from __future__ import annotations
+
 from ..cli._io import run_judge
-from ..cli._tools import register_tools
 from . import MAX_COLS, MAX_ROWS, judge
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+    from ..cli._args import Commands
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
@@ -10,11 +16,18 @@ JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 
          "first, or 'Game Won'.")
 
 
+def run(args: argparse.Namespace) -> int:
+    """The judge command (also ``cli.main``'s fast path)."""
+    return run_judge(args, "samegame", judge)
+
+
 def register(subparsers: Commands) -> None:
+    from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
+    from ..cli._tools import register_tools
     commands, p = add_judge_game(
         subparsers, "samegame", title="SameGame", judge=JUDGE,
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
-    p.set_defaults(func=lambda args: run_judge(args, "samegame", judge))
+    p.set_defaults(func=run)
     if not skipped(commands, "solve", "replay"):
         from . import _research_cli
         _research_cli.register(commands)

@@ -10,9 +10,9 @@ True
 """
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Iterator
 from operator import index
-from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
@@ -20,7 +20,10 @@ from .._limits import constants
 from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
 
+TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from typing import NamedTuple, Optional, Union
+
     from ._kernel import State
 
 _K = constants("tilematch/_kernel.pxd")  # capacities and codes (read once, no kernel import)
@@ -58,13 +61,16 @@ def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None)
     return JudgeResult(out, err, [])
 
 
-class Phase(NamedTuple):
-    """One phase of a settling: ``kind`` is "drops" or "eliminations",
+if TYPE_CHECKING:
+    class Phase(NamedTuple):
+        kind: str
+        count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
+        cleared: bool
+else:  # the same tuple at run time, without importing typing
+    Phase = namedtuple("Phase", "kind count cleared")
+Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
     ``count`` the tiles that fell or were removed (0: the phase changed nothing),
     ``cleared`` True once no tile is left anywhere (the settling then ends)."""
-    kind: str
-    count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
-    cleared: bool
 
 
 class Board(Wrapper):

@@ -1,0 +1,86 @@
+"""The argparse half of ``gridgames``: the parser, built for the game named
+on the command line only, and the parsed command run.  ``cli.main`` comes
+here for everything but the plain judge forms (``_fast``)."""
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from .. import __version__
+from .._backend import GAMES
+from . import _args
+from ._args import game_position, with_default_command
+
+TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
+
+DESCRIPTION = """\
+Exact, fast engines for grid-puzzle games. Each judge command reads a judge
+file (a path, or - / nothing for standard input) and writes the results to
+standard output (or -o FILE), streaming both: memory stays bounded whatever
+their size. Exit status: 0 done, 1 bad input (every result before the bad
+token is still written; the error names line and column), 2 usage error or
+unreadable input / unwritable output, 141 the output was closed early (e.g.
+by `| head`: a quiet stop, nothing more is written). Set
+GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
+
+
+def version() -> str:
+    """'gridgames VERSION (BACKEND)', naming the games that run on pure Python
+    when only some do."""
+    from .. import BACKEND, BACKENDS  # every kernel is loaded to tell: only here
+    pure = [game for game, name in BACKENDS.items() if name != "compiled"]
+    detail = f"partial; pure-python: {', '.join(pure)}" if BACKEND == "partial" else BACKEND
+    return f"gridgames {__version__} ({detail})"
+
+
+class VersionAction(argparse.Action):
+    """--version, worked out only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and the backend, then exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        sys.stdout.write(version() + "\n")
+        parser.exit()
+
+
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The parser of ``gridgames``: with every game and tool, or with
+    ``only`` that one (the command line names it: the others are not
+    imported, so a judge starts fast)."""
+    parser = argparse.ArgumentParser(
+        prog="gridgames", description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction)
+    sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name in GAMES + tuple(TOOLS):
+        module = TOOLS.get(name, f"gridgames.{name}.cli")
+        if only in (None, name):
+            importlib.import_module(module).register(sub)
+    return parser
+
+
+def commands_of(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
+    """game -> the names of its commands."""
+    games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {game: set(next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices)
+            for game, p in games.choices.items() if game not in TOOLS}
+
+
+def run(argv: list[str]) -> int:
+    """Parse ``argv`` (argparse: its usage errors exit 2) and run the command."""
+    at = game_position(argv)
+    named = argv[at] if at < len(argv) else None
+    # the command (or a judge file) after the game: the others are built bare
+    known = named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-")
+    _args.WANTED = argv[at + 1] if known else None
+    alone = (named in GAMES or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
+    parser = build_parser(named if alone else None)  # `gridgames -h GAME` lists every game
+    args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
+    if unknown:  # reported by the command that was given them, with its usage
+        before_game = set(argv[:game_position(argv)])
+        given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
+        given.error(f"unrecognized arguments: {' '.join(unknown)}")
+    status: int = args.func(args)
+    return status
