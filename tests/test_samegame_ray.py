@@ -52,7 +52,7 @@ def test_two_nodes_give_the_threads_results(cluster, backend):
 
 def test_a_node_lost_mid_campaign_changes_nothing(cluster):
     boards = read_boards(BOARDS)
-    budget = dict(level=2, iterations=60)
+    budget = dict(level=2, iterations=150)  # each search long enough to be under way when its node goes
     expected = same(campaign(boards, "nrpa", seed=6, runs=3, threads=2, **budget))
     worker = [node for node in cluster.worker_nodes][0]
     found = []

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 
+from ._limits import constants
+
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Optional, Union
-
-from ._limits import constants
 
 CHUNK: int = constants("_out.pxd").CHUNK
 
