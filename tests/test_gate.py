@@ -2,6 +2,7 @@
 pytest-benchmark JSON, and a check that fails on a regression > 15 %."""
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 GATE = Path(__file__).parent.parent / "benchmarks" / "gate.py"
@@ -61,3 +62,15 @@ def test_the_committed_table_is_the_gates():
     table = json.loads((GATE.parent / "gate.json").read_text())
     assert {name.split(":")[0] for name in table} == {"compiled/pure", "CLI/C", "playouts/C", "start-up"}
     assert all(value > 0 for value in table.values())
+
+
+def test_the_installed_script_is_measured_but_not_gated(tmp_path, monkeypatch):
+    script = tmp_path / "gridgames"  # what pip >= 25.2 writes, minus the shebang's path
+    script.write_text(f"#!{sys.executable}\nimport sys\nfrom gridgames.cli import main\nsys.exit(main())\n")
+    script.chmod(0o755)
+    monkeypatch.setattr(gate, "installed_script", lambda: str(script))
+    ratios, startup = gate.measure([], rounds=1)
+    games = ("samegame", "tilematch", "gopher")
+    assert set(ratios) == {f"start-up: {game}" for game in games}
+    assert set(startup) == set(ratios) | {f"start-up (script): {game}" for game in games}
+    assert all(cpu > 0 and wall > 0 for cpu, wall in startup.values())
