@@ -55,8 +55,8 @@ cdef inline int take_region(unsigned char *cell, int stride, int i, int *queue) 
 cdef inline bint removable(const unsigned char *cell, int stride, int i) noexcept nogil:
     """Cell i holds a colour shared by a neighbour (its region has 2+ cells)."""
     cdef unsigned char v = cell[i]
-    return v != EMPTY and (cell[i - 1] == v or cell[i + 1] == v
-                           or cell[i - stride] == v or cell[i + stride] == v)
+    return v != EMPTY and ((cell[i - 1] == v) | (cell[i + 1] == v)  # |: one branch, not four
+                           | (cell[i - stride] == v) | (cell[i + stride] == v))
 
 
 cdef inline void settle(unsigned char *cell, int stride, int m, int *ncols,
@@ -65,29 +65,32 @@ cdef inline void settle(unsigned char *cell, int stride, int m, int *ncols,
     every non-empty column left over the empty ones."""
     cdef int k, col, row, w, base, dst
     cdef int lo = queue[0] // stride, hi = lo
-    for k in range(1, size):
+    cdef unsigned char v
+    for k in range(1, size):  # two ifs, not if/elif: conditional moves
         col = queue[k] // stride
         if col < lo:
             lo = col
-        elif col > hi:
+        if col > hi:
             hi = col
     for col in range(lo, hi + 1):
         base = col * stride
         w = 1
-        for row in range(1, m + 1):
-            if cell[base + row] != EMPTY:
-                cell[base + w] = cell[base + row]
-                w += 1
+        for row in range(1, m + 1):  # every cell is copied down, the empty ones then overwritten: no branch
+            v = cell[base + row]
+            cell[base + w] = v
+            w += v != EMPTY
         for row in range(w, m + 1):
             cell[base + row] = EMPTY
+    # Whole columns are moved, padding included (EMPTY in every column): a
+    # constant size, which the C compiler inlines (m bytes was a libc call).
     dst = lo
     for col in range(lo, ncols[0] + 1):
         if cell[col * stride + 1] != EMPTY:
             if dst != col:
-                memcpy(&cell[dst * stride + 1], &cell[col * stride + 1], m)
+                memcpy(&cell[dst * stride], &cell[col * stride], stride)
             dst += 1
     for col in range(dst, ncols[0] + 1):
-        memset(&cell[col * stride + 1], EMPTY, m)
+        memset(&cell[col * stride], EMPTY, stride)
     ncols[0] = dst - 1
 
 

@@ -37,7 +37,7 @@ cdef inline int grid_select(Grid *g, long long r, long long c) noexcept nogil:
 cdef char *render(const Grid *g, char *p) noexcept nogil:
     """Write the judge rendering of g at p (at most GRID_OUT_MAX bytes)."""
     cdef int r, c
-    cdef unsigned char v
+    cdef const char *text = b"0 1 2 3 4 5 6 7 8 9   "  # cell v: text[2v:2v+2], EMPTY (10): blanks
     if g.left == 0:
         memcpy(p, b"    Game Won\n", 13)
         return p + 13
@@ -45,9 +45,7 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
         memcpy(p, b"    ", 4)
         p += 4
         for c in range(1, g.n + 1):
-            v = g.cell[c * STRIDE + r]
-            p[0] = <char>(32 if v == EMPTY else 48 + v)
-            p[1] = 32
+            memcpy(p, &text[2 * g.cell[c * STRIDE + r]], 2)
             p += 2
         p[0] = 10
         p += 1

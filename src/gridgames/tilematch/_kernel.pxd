@@ -36,11 +36,16 @@ ctypedef struct Settling:
     bint cleared        # the last phase removed the last tile
     bint done
 
+# Each phase looks only where something changed (bit c of a mask: column c,
+# so MAX_WIDTH is at most 64): most moves change two cells of a large board.
 ctypedef struct Grid:
     int w, h            # the visible board
     int rows            # rows stored per column: max(R, H), hidden rows on top
     int k               # shortest run that is removed
     int tiles           # tiles left, hidden ones included
+    unsigned long long loose    # columns that may hold a tile above an empty cell
+    unsigned long long changed  # columns with a cell changed since the last elimination,
+    int lo, hi                  # and the lowest and highest row changed (lo > hi: none)
     unsigned char cell[NCELLS]
 
 cdef class State:

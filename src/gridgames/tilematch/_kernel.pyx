@@ -22,6 +22,8 @@ LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_CO
 
 cdef enum:
     LINE_MAX = 64    # longest fixed text line plus a number
+    TILE = 0x7F      # the tile of a cell; grid_eliminate marks runs with the bit
+    MARK = 0x80      # above it (tiles are 0..9)
 
 
 cdef inline Py_ssize_t board_out_max(const Grid *g) noexcept nogil:
@@ -36,14 +38,25 @@ cdef void grid_clear(Grid *g, int w, int h, int rows, int k) noexcept nogil:
     g.rows = rows
     g.k = k
     g.tiles = 0
+    g.loose = g.changed = ~0ULL  # the cells are set next: everything may have changed
+    g.lo = 0
+    g.hi = MAX_ROWS - 1
+
+
+cdef inline void note_change(Grid *g, int c, int r) noexcept nogil:
+    g.changed |= 1ULL << c
+    g.lo = min(g.lo, r)
+    g.hi = max(g.hi, r)
 
 
 cdef int grid_drop(Grid *g) noexcept nogil:
     """Let every tile fall in its column, hidden rows included; return how
-    many tiles moved."""
+    many tiles moved.  Only the loose columns can change."""
     cdef int c, r, dst, moved = 0
     cdef unsigned char *col
     for c in range(g.w):
+        if not (g.loose >> c) & 1:
+            continue
         col = &g.cell[c * MAX_ROWS]
         dst = 0
         for r in range(g.rows):
@@ -51,48 +64,77 @@ cdef int grid_drop(Grid *g) noexcept nogil:
                 if r != dst:
                     col[dst] = col[r]
                     col[r] = EMPTY
+                    note_change(g, c, dst)  # (row r, now empty, is in no run)
                     moved += 1
                 dst += 1
+    g.loose = 0
     return moved
+
+
+cdef struct Box:
+    int c0, c1, r0, r1  # the columns and rows of every mark (c0 > c1: none)
+
+
+cdef inline void widen(Box *box, int i) noexcept nogil:
+    """Make the box hold cell i."""
+    box.c0 = min(box.c0, i // MAX_ROWS)
+    box.c1 = max(box.c1, i // MAX_ROWS)
+    box.r0 = min(box.r0, i % MAX_ROWS)
+    box.r1 = max(box.r1, i % MAX_ROWS)
+
+
+cdef inline void mark_runs(Grid *g, int i, int step, int n, int first, int last,
+                           Box *box) noexcept nogil:
+    """Mark, with the MARK bit, each run of k or more equal tiles that meets
+    cells first..last of the line of n cells from cell i, step apart."""
+    cdef unsigned char *cell = g.cell
+    cdef int s = first, e, j
+    cdef unsigned char v = cell[i + s * step] & TILE
+    while s > 0 and cell[i + (s - 1) * step] & TILE == v:  # back to the start of its run
+        s -= 1
+    while s <= last:
+        v = cell[i + s * step] & TILE
+        e = s + 1
+        while e < n and cell[i + e * step] & TILE == v:
+            e += 1
+        if v != EMPTY and e - s >= g.k:
+            for j in range(s, e):
+                cell[i + j * step] |= MARK
+            widen(box, i + s * step)
+            widen(box, i + (e - 1) * step)
+        s = e
 
 
 cdef int grid_eliminate(Grid *g) noexcept nogil:
     """Remove every horizontal and vertical run of k or more equal tiles in
-    the visible rows, all found before any is removed; return how many."""
-    cdef unsigned char mark[NCELLS]
-    cdef unsigned char *cell = g.cell
-    cdef unsigned char v
-    cdef int c, r, e, i, removed = 0
+    the visible rows, all found before any is removed; return how many.
+    The last elimination left no run, so a run now holds a changed cell:
+    only runs through the changed rows and columns are looked for.  They
+    are marked in the cells themselves (masked off when comparing), then
+    removed."""
+    cdef Box box = Box(MAX_WIDTH, -1, MAX_ROWS, -1)
+    cdef int c, r, i, removed = 0, first = MAX_WIDTH, last = -1
+    cdef int lo = g.lo, hi = min(g.hi, g.h - 1)
     for c in range(g.w):
-        memset(&mark[c * MAX_ROWS], 0, g.h)
-    for r in range(g.h):
-        c = 0
-        while c < g.w:
-            v = cell[c * MAX_ROWS + r]
-            e = c + 1
-            while e < g.w and cell[e * MAX_ROWS + r] == v:
-                e += 1
-            if v != EMPTY and e - c >= g.k:
-                for i in range(c, e):
-                    mark[i * MAX_ROWS + r] = 1
-            c = e
-    for c in range(g.w):
+        if (g.changed >> c) & 1:
+            first = min(first, c)
+            last = c
+    if first <= last:
+        for r in range(lo, hi + 1):  # horizontal runs
+            mark_runs(g, r, MAX_ROWS, g.w, first, last, &box)
+        for c in range(first, last + 1):  # vertical runs
+            if (g.changed >> c) & 1 and lo <= hi:
+                mark_runs(g, c * MAX_ROWS, 1, g.h, lo, hi, &box)
+    for c in range(box.c0, box.c1 + 1):
         i = c * MAX_ROWS
-        r = 0
-        while r < g.h:
-            v = cell[i + r]
-            e = r + 1
-            while e < g.h and cell[i + e] == v:
-                e += 1
-            if v != EMPTY and e - r >= g.k:
-                memset(&mark[i + r], 1, e - r)
-            r = e
-    for c in range(g.w):
-        i = c * MAX_ROWS
-        for r in range(g.h):
-            if mark[i + r]:
-                cell[i + r] = EMPTY
+        for r in range(box.r0, box.r1 + 1):
+            if g.cell[i + r] & MARK:
+                g.cell[i + r] = EMPTY
+                g.loose |= 1ULL << c
                 removed += 1
+    g.changed = 0
+    g.lo = MAX_ROWS
+    g.hi = -1
     g.tiles -= removed
     return removed
 
@@ -112,6 +154,10 @@ cdef bint grid_move(Grid *g, long long c1, long long r1, long long c2, long long
     t = g.cell[a]
     g.cell[a] = g.cell[b]
     g.cell[b] = t
+    note_change(g, <int>c1, <int>r1)
+    note_change(g, <int>c2, <int>r2)
+    if g.cell[a] == EMPTY:  # moved into an empty cell: either may now be above a hole
+        g.loose |= 1ULL << c1 | 1ULL << c2
     return True
 
 
@@ -119,18 +165,15 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
     """Write the judge rendering of the visible rows at p (at most
     board_out_max(g) bytes): a staircase, row i indented 2*i blanks."""
     cdef int r, c, i
-    cdef unsigned char v
+    cdef const char *text = b"   -   1   2   3   4   5   6   7   8   9"  # tile v: text[4v:4v+4]
     for r in range(g.h - 1, -1, -1):
         i = 2 * (g.h - r)
         memset(p, 32, i)
-        p += i
-        for c in range(g.w):
-            if c:
-                memcpy(p, b"   ", 3)
-                p += 3
-            v = g.cell[c * MAX_ROWS + r]
-            p[0] = <char>(45 if v == EMPTY else 48 + v)  # '-' or the digit
-            p += 1
+        p[i] = text[4 * g.cell[r] + 3]
+        p += i + 1
+        for c in range(1, g.w):
+            memcpy(p, &text[4 * g.cell[c * MAX_ROWS + r]], 4)
+            p += 4
         p[0] = 10
         p += 1
     return p
