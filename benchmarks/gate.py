@@ -22,6 +22,7 @@ The benchmark figures are the medians of pytest-benchmark's JSON
 .benchmarks/ci.json).
 
     python benchmarks/gate.py write .benchmarks/ci.json    # regenerate benchmarks/gate.json
+    python benchmarks/gate.py write --worst a.json b.json  # each ratio's worst of several runs
     python benchmarks/gate.py check .benchmarks/ci.json    # exit 1: a ratio regressed > 15 %
     python benchmarks/gate.py startup                      # only the start-up ratios
 
@@ -126,14 +127,14 @@ def startup_ratios(rounds=20):
             for name in cmds if name != "pass"}
 
 
-def measure(json_files, rounds):
-    """name -> best ratio over ``json_files``, plus the gated start-up
-    ratios (CPU); and the start-up ratios for information: name -> (CPU,
-    wall)."""
+def measure(json_files, rounds, pick=min):
+    """name -> best ratio over ``json_files`` (``pick=max``: the worst),
+    plus the gated start-up ratios (CPU); and the start-up ratios for
+    information: name -> (CPU, wall)."""
     ratios = {}
     for path in json_files:
         for name, value in bench_ratios(path).items():
-            ratios[name] = min(value, ratios.get(name, value))
+            ratios[name] = pick(value, ratios.get(name, value))
     startup = startup_ratios(rounds)
     ratios.update({name: cpu for name, (cpu, _) in startup.items() if "(script)" not in name})
     return ratios, startup
@@ -146,8 +147,12 @@ def main(argv=None):
     parser.add_argument("json", nargs="*", help="pytest-benchmark JSON files (the best of each ratio)")
     parser.add_argument("--rounds", type=int, default=20, help="start-up rounds (default 20)")
     parser.add_argument("--table", default=TABLE, help="the committed table (default benchmarks/gate.json)")
-    args = parser.parse_args(argv)
-    ratios, startup = measure(args.json if args.action != "startup" else [], args.rounds)
+    parser.add_argument("--worst", action="store_true",
+                        help="write: each ratio's worst over the JSON files, so that the table allows "
+                             "the run-to-run noise they show (wall-time medians swing > 15 %%)")
+    args = parser.parse_intermixed_args(argv)  # write --worst a.json b.json
+    ratios, startup = measure(args.json if args.action != "startup" else [], args.rounds,
+                              max if args.worst and args.action == "write" else min)
     for name, value in sorted(ratios.items()):
         extra = f"   (wall {startup[name][1]:.2f})" if name in startup else ""
         print(f"{value:9.4f}  {name}{extra}")

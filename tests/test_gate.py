@@ -74,3 +74,21 @@ def test_the_installed_script_is_measured_but_not_gated(tmp_path, monkeypatch):
     assert set(ratios) == {f"start-up: {game}" for game in games}
     assert set(startup) == set(ratios) | {f"start-up (script): {game}" for game in games}
     assert all(cpu > 0 and wall > 0 for cpu, wall in startup.values())
+
+
+def test_write_worst_keeps_each_ratios_worst_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(gate, "startup_ratios", lambda rounds: {"start-up: samegame": (1.8, 1.9)})
+    slow = json.loads(json.dumps(BENCHMARKS))
+    slow["benchmarks"][0]["stats"]["median"] = 0.04  # compiled/pure: judge 0.02 in one run, 0.04 in the other
+    slow["benchmarks"][3]["stats"]["median"] = 0.3   # CLI/C: vs C 0.6 / 0.5 in the first run, 0.3 / 0.5 here
+    (tmp_path / "a.json").write_text(json.dumps(BENCHMARKS))
+    (tmp_path / "b.json").write_text(json.dumps(slow))
+    table = tmp_path / "gate.json"
+    files = [str(tmp_path / "a.json"), str(tmp_path / "b.json")]
+    assert gate.main(["write", "--worst", *files, "--table", str(table)]) == 0
+    written = json.loads(table.read_text())
+    assert written["compiled/pure: judge"] == 0.02 and written["CLI/C: vs C"] == 1.2
+    assert written["start-up: samegame"] == 1.8
+    assert gate.main(["write", *files, "--table", str(table)]) == 0
+    written = json.loads(table.read_text())
+    assert written["compiled/pure: judge"] == 0.01 and written["CLI/C: vs C"] == 0.6
