@@ -70,9 +70,10 @@ def make_unique(generated: Generated, min_length: int = 1, budget: Optional[Budg
                 progress: Optional[Callable[[int], object]] = None) -> Optional[Generated]:
     """A puzzle with exactly one solution, proved by the solver: ``generated``
     with paths cut (see the module) until its count is 1, and its solution;
-    None when no path can be cut any more (pieces keep at least
-    ``min_length`` squares).  ``budget`` (default: Budget(nodes=300)) is per
-    count; new paths are numbered after the old ones."""
+    None when a path of ``generated`` is shorter than ``min_length`` or no
+    path can be cut any more (pieces keep at least ``min_length`` squares).
+    ``budget`` (default: Budget(nodes=300)) is per count; new paths are
+    numbered after the old ones."""
     from . import Budget, Generated, Puzzle, Solution, Unknown, answer
     puzzle, solution = generated
     rows, cols = puzzle.rows, puzzle.cols
@@ -80,6 +81,8 @@ def make_unique(generated: Generated, min_length: int = 1, budget: Optional[Budg
     shortest = max(2, min_length)
     cells, filled = list(puzzle.cells), list(solution.cells)
     k = puzzle.pairs
+    if any(0 < filled.count(v) < min_length for v in range(1, k + 1)):
+        return None
     while True:
         found = answer(Puzzle._make(rows, cols, cells), 2, budget, sat, backend, progress)
         if found.solutions == 1:
