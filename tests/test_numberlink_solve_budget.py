@@ -10,7 +10,7 @@ from gridgames._backend import kernel
 from gridgames.numberlink import Budget, Puzzle, Unknown, _sat, answer, count_solutions, generate, solve
 from helpers import BIG, brute_force, canonical_boards
 
-RULE_SETS = ("ASSIGN", "PARITY", "CORRIDOR")
+RULE_SETS = ("ASSIGN", "PARITY", "CORRIDOR", "SPLIT")
 # 20x20 seed 29 needs 345 search nodes (more than any budget used here)
 HARD = generate(20, 20, 29).puzzle
 needs_sat = pytest.mark.skipif(not _sat.available(), reason="needs python-sat (the [sat] extra)")

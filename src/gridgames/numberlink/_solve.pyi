@@ -5,6 +5,8 @@ from typing import Optional
 
 ASSIGN: int
 PARITY: int
+CORRIDOR: int
+SPLIT: int
 RULES: int
 TICK_EVERY: int
 

@@ -22,21 +22,24 @@ cdef enum:
 cdef enum:
     FAIL = -1
     SOLVED = -2
-    STOPPED = -3             # run(): the budget or tick stopped the search
+    STOPPED = -3             # search(): the budget or tick stopped the search
+    DIVIDE = -4              # settle(): the scope falls into independent parts
 
 cdef enum:                   # the rules beyond the basic ones (see the twin)
     ASSIGN_ = 1
     PARITY_ = 2
     CORRIDOR_ = 4
+    SPLIT_ = 8
 
-ASSIGN, PARITY, CORRIDOR = ASSIGN_, PARITY_, CORRIDOR_
-RULES, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_, TICK_EVERY_
+ASSIGN, PARITY, CORRIDOR, SPLIT = ASSIGN_, PARITY_, CORRIDOR_, SPLIT_
+RULES, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_ | SPLIT_, TICK_EVERY_
 
 ctypedef struct Step:      # one square taken, for undo
     int e, prev, x, closed
 
-ctypedef struct Frame:     # one branching: undo mark, head, next direction
-    int mark, e, d
+ctypedef struct Frame:     # one branching: undo mark, head, next direction; at a
+    int mark, e, d         # split e = -1, d = the scope's tag, and its weight and
+    int weight, base       # the tags' base to restore
 
 ctypedef struct Search:
     int w, k, ninner, nsq, rules
@@ -59,12 +62,26 @@ ctypedef struct Search:
     int *todo
     int *cand              # per path: 4 regions
     int *ncandv
+    int *owner             # scopes (see the twin): each path's tag
+    int *zone              # each square's tag
+    int *mark              # settle(): each square's part + 1
+    int *parts             # settle(): the parts' paths, part i from pstart[i]
+    int *pstart
+    int *pfirst            # scratch of parts(), per part
+    int *pcount
+    int *prank
+    int nparts, ntags, found
+    long long nodes, max_nodes
+    void *tick             # [tick] (see call_tick)
+    int *out               # the first solution
 
 
 cdef inline int legal(const Search *s, int e, int x) noexcept nogil:
     """0: x cannot be the next square of head e; 1: it can; 2: it can and
     it closes the path (x is empty, next to head e).  See the twin."""
     cdef int v = e >> 1, h = s.head[e], o = s.head[e ^ 1], result = 1, d, y, d2, z
+    if s.zone[x] != s.owner[v]:
+        return 0
     for d in range(4):
         y = x + s.dirs[d]
         if y != h and s.cell[y] == v:
@@ -201,57 +218,7 @@ cdef int call_tick(void *box, long long nodes) noexcept with gil:
         return -1
 
 
-cdef int run(Search *s, Frame *frames, int limit, long long max_nodes, void *tick,
-             int *out, long long *nodes) noexcept nogil:
-    """The search; the first solution goes to ``out``.  Returns the count,
-    -1 when an exception is pending (Ctrl-C or from tick), or STOPPED - count
-    when the budget or tick stopped it."""
-    cdef int count = 0, nframes = 0, e, h, x, code, i, t
-    cdef bint ok = propagate(s)
-    cdef Frame *f
-    while True:
-        if ok:
-            if nodes[0] == max_nodes:
-                return STOPPED - count
-            nodes[0] += 1
-            if nodes[0] % TICK_EVERY_ == 0:
-                t = call_tick(tick, nodes[0])
-                if t:
-                    return -1 if t < 0 else STOPPED - count
-            e = settle(s)
-            if e == SOLVED:
-                count += 1
-                if count == 1:
-                    for i in range(s.ninner):
-                        out[i] = s.cell[s.inner[i]]
-                if count >= limit:
-                    break
-            elif e != FAIL:
-                s.last = e
-                frames[nframes].mark, frames[nframes].e, frames[nframes].d = s.ntrail, e, 0
-                nframes += 1
-        ok = False
-        while nframes:  # the next untried move of the deepest branching
-            f = &frames[nframes - 1]
-            undo(s, f.mark)
-            e = f.e
-            h = s.head[e]
-            while f.d < 4:
-                x = h + s.dirs[f.d]
-                f.d += 1
-                if s.cell[x] == 0:
-                    code = legal(s, e, x)
-                    if code:
-                        apply(s, e, x, code)
-                        ok = True
-                        break
-            if ok:
-                break
-            nframes -= 1
-        if not ok:
-            break
-        ok = propagate(s)
-    return count
+include "_solve_search.pxi"
 
 
 cdef int raise_pending(list box) except -1:
@@ -268,45 +235,44 @@ def solve(rows, cols, puzzle, limit, long long max_nodes=0, tick=None, int rules
     finished).  See the twin."""
     cdef Search s
     cdef Frame *frames = NULL
+    cdef int *block = NULL
     cdef array.array out
     cdef int r, c, k, lim, i, v, x, count
-    cdef long long nodes = 0
+    cdef Py_ssize_t n, m, q
     cdef bint finished = True
     cdef list box = [tick]
     r, c, p, k, lim = solve_arguments(rows, cols, puzzle, limit)
-    if max_nodes <= 0:
-        max_nodes = -1
     s.w = c + 2
     s.k = k
     s.rules = rules
     s.ninner = r * c
     s.nsq = s.w * (r + 2)
     s.dirs[0], s.dirs[1], s.dirs[2], s.dirs[3] = -s.w, -1, 1, s.w
-    s.ntrail = s.nempty = s.ndone = 0
+    s.ntrail = s.nempty = s.ndone = s.ntags = s.found = 0
     s.last = -1
-    s.inner = <int *>malloc(s.ninner * sizeof(int))
-    s.cell = <int *>malloc(s.nsq * sizeof(int))
-    s.head = <int *>calloc(2 * k + 2, sizeof(int))
-    s.done = <unsigned char *>calloc(k + 1, 1)
-    s.trail = <Step *>malloc((s.ninner + 1) * sizeof(Step))
-    s.par = <unsigned char *>malloc(s.nsq)
-    s.region = <int *>malloc(s.nsq * sizeof(int))
-    s.size = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.diff = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.ncand = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.vsum = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.lo = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.hi = <int *>malloc((s.ninner + 1) * sizeof(int))
-    s.todo = <int *>malloc(s.nsq * sizeof(int))
-    s.cand = <int *>malloc((4 * k + 4) * sizeof(int))
-    s.ncandv = <int *>malloc((k + 1) * sizeof(int))
-    frames = <Frame *>malloc((s.ninner + 2) * sizeof(Frame))
+    s.nodes, s.max_nodes, s.tick = 0, (max_nodes if max_nodes > 0 else -1), <void *>box
     out = array.clone(array.array("i"), s.ninner, zero=True)
+    s.out = out.data.as_ints
+    # every int array in one block: n per square (padded), m per inner square + 1, q per path + 1
+    n, m, q = s.nsq, s.ninner + 1, k + 1
+    block = <int *>calloc(5 * n + 7 * m + 13 * q, sizeof(int))
+    s.trail = <Step *>malloc(m * sizeof(Step))
+    s.done = <unsigned char *>calloc(q, 1)
+    s.par = <unsigned char *>malloc(n)
+    frames = <Frame *>malloc((2 * m + 2) * sizeof(Frame))
     try:
-        if not (s.inner and s.cell and s.head and s.done and s.trail and s.par and s.region
-                and s.size and s.diff and s.ncand and s.vsum and s.lo and s.hi and s.todo
-                and s.cand and s.ncandv and frames):
+        if not (block and s.trail and s.done and s.par and frames):
             raise MemoryError()
+        s.cell, s.region, s.todo, s.zone, s.mark = (
+            block, block + n, block + 2 * n, block + 3 * n, block + 4 * n)
+        block += 5 * n
+        s.inner, s.size, s.diff, s.ncand, s.vsum, s.lo, s.hi = (
+            block, block + m, block + 2 * m, block + 3 * m, block + 4 * m, block + 5 * m, block + 6 * m)
+        block += 7 * m
+        s.head, s.cand, s.ncandv, s.owner, s.parts, s.pstart, s.pfirst, s.pcount, s.prank = (
+            block, block + 2 * q, block + 6 * q, block + 7 * q, block + 8 * q, block + 9 * q,
+            block + 10 * q, block + 11 * q, block + 12 * q)
+        block -= 5 * n + 7 * m
         for i in range(s.nsq):
             s.cell[i] = SOLID
             s.par[i] = (i // s.w + i % s.w) & 1
@@ -323,27 +289,18 @@ def solve(rows, cols, puzzle, limit, long long max_nodes=0, tick=None, int rules
                 s.done[v] = 1
                 s.ndone += 1
         with nogil:
-            count = run(&s, frames, lim, max_nodes, <void *>box, out.data.as_ints, &nodes)
+            count = 0
+            if propagate(&s):
+                count = search(&s, frames, 0, 0, lim, True, True)
         if count == -1:
             raise_pending(box)
-        if count <= STOPPED:
-            count, finished = STOPPED - count, False
+        if count == STOPPED:
+            finished = False
+        count = s.found
     finally:
-        free(s.inner)
-        free(s.cell)
-        free(s.head)
-        free(s.done)
+        free(block)
         free(s.trail)
+        free(s.done)
         free(s.par)
-        free(s.region)
-        free(s.size)
-        free(s.diff)
-        free(s.ncand)
-        free(s.vsum)
-        free(s.lo)
-        free(s.hi)
-        free(s.todo)
-        free(s.cand)
-        free(s.ncandv)
         free(frames)
-    return count, (out if count else None), nodes, finished
+    return count, (out if count else None), s.nodes, finished

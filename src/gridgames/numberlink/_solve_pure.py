@@ -34,10 +34,21 @@ squares form one run between them) and every region needs such a path
   another square of the path, each head with one neighbour in the region
   (this subsumes the 2x2 rule: no 2x2 block is ever one path's).
 
+* SPLIT: when the unfinished paths fall into parts that share no candidate
+  region (after ASSIGN), the parts are independent: the ways to finish the
+  board are the products of each part's.  Each part but the largest is
+  counted by a search of its own (smallest area first; a part without a
+  solution ends the branch at once) and the largest goes on in the current
+  search, each of its solutions weighing the product of the others' counts
+  (capped at the limit).  Parts are kept apart by tags (see
+  ``_solve_regions``): a head never steps out of its part.  This spares the
+  search from undoing a finished part because another one failed.
+
 Branching: the head with the fewest moves; ties go
 to the head branched on last (so a path keeps growing), then to the head in
 the smallest region, then to the lowest path and its first end; its moves
-are tried in reading order.
+are tried in reading order.  The first solution is the one met first in
+this order; a part's own search writes its share of it (``record``).
 """
 from __future__ import annotations
 
@@ -46,12 +57,16 @@ from collections.abc import Callable, Iterable
 from typing import Optional
 
 from ._check import SOLID, solve_arguments
+from ._solve_regions import ASSIGN, CORRIDOR, DIVIDE, FAIL, PARITY, SOLVED, SPLIT, settle
 
-FAIL, SOLVED = -1, -2
 # The rules beyond the basic ones, a bit each (``rules`` of solve; all by default)
-ASSIGN, PARITY, CORRIDOR = 1, 2, 4
-RULES = ASSIGN | PARITY | CORRIDOR
+RULES = ASSIGN | PARITY | CORRIDOR | SPLIT
 TICK_EVERY = 1 << 8  # search nodes between calls of ``tick``
+__all__ = ["ASSIGN", "PARITY", "CORRIDOR", "SPLIT", "RULES", "TICK_EVERY", "solve"]
+
+
+class _Stopped(Exception):
+    """The node budget or ``tick`` stopped the search."""
 
 
 class _Search:
@@ -69,6 +84,16 @@ class _Search:
         self.trail: list[tuple[int, int, int, bool]] = []
         self.nempty = self.ndone = 0
         self.last = -1  # the head branched on last
+        # scopes (see _solve_regions): each path's and each square's tag, the
+        # tags in use, the parts found by settle and each square's part in them
+        self.owner = [0] * (k + 1)
+        self.zone = [0] * len(cell)
+        self.mark = [0] * len(cell)
+        self.ntags = 0
+        self.parts: list[list[int]] = []
+        self.nodes = self.max_nodes = self.found = 0
+        self.tick: Optional[Callable[[int], object]] = None
+        self.out = array("i", bytes(4 * rows * cols))
         for i, v in enumerate(p):
             x = self.inner[i]
             cell[x] = v
@@ -87,6 +112,8 @@ class _Search:
         neighbour touching no square of v but x and the other head."""
         v, h, o = e >> 1, self.head[e], self.head[e ^ 1]
         cell, dirs, result = self.cell, self.dirs, 1
+        if self.zone[x] != self.owner[v]:
+            return 0
         for d in dirs:
             y = x + d
             if y != h and cell[y] == v:
@@ -186,171 +213,83 @@ class _Search:
             if not changed:
                 return True
 
-    def settle(self) -> int:
-        """After propagation: SOLVED, FAIL or the head to branch on.  FAIL
-        when a path's heads share no region, a region is stranded (no path
-        can enter it), or, with ASSIGN, the paths cannot be shared out among
-        the regions, or, with PARITY, the colours cannot balance."""
-        if self.ndone == self.k:
-            return SOLVED if self.nempty == 0 else FAIL
-        cell, dirs, head, par, k = self.cell, self.dirs, self.head, self.par, self.k
-        region = [0] * len(cell)
-        nregion = 0
+    def node(self) -> None:
+        """Count a search node; _Stopped when the budget or tick says so."""
+        if self.nodes == self.max_nodes > 0:
+            raise _Stopped
+        self.nodes += 1
+        if self.tick is not None and self.nodes % TICK_EVERY == 0 and self.tick(self.nodes):
+            raise _Stopped
+
+    def record(self) -> None:
+        """Write the squares on paths now into the first solution."""
+        cell, out = self.cell, self.out
+        for i, x in enumerate(self.inner):
+            if cell[x] != 0:
+                out[i] = cell[x]
+
+    def restore(self, base: int, tag: int) -> None:
+        """The tags above ``base`` (the parts of a split) go back to ``tag``."""
+        zone, owner = self.zone, self.owner
         for x in self.inner:
-            if cell[x] == 0 and region[x] == 0:
-                nregion += 1
-                region[x] = nregion
-                todo = [x]
-                while todo:
-                    y = todo.pop()
-                    for d in dirs:
-                        z = y + d
-                        if cell[z] == 0 and region[z] == 0:
-                            region[z] = nregion
-                            todo.append(z)
-        size = [0] * (nregion + 1)
-        diff = [0] * (nregion + 1)  # squares of colour 1 minus colour 0
-        for x in self.inner:
-            size[region[x]] += 1
-            diff[region[x]] += 2 * par[x] - 1
-        # cand[v]: the regions touching both heads of path v; ncand[r], vsum[r]:
-        # how many paths region r can take, and the sum of their numbers
-        cand: list[list[int]] = [[] for _ in range(k + 1)]
-        ncand = [0] * (nregion + 1)
-        vsum = [0] * (nregion + 1)
-        best_key: Optional[tuple[int, int]]
-        best, best_key = FAIL, None
-        for v in range(1, k + 1):
-            if self.done[v]:
-                continue
-            a, b = head[2 * v], head[2 * v + 1]
-            found = 0
-            for d in dirs:
-                r = region[a + d]
-                if r and (region[b - 1] == r or region[b + 1] == r or
-                          region[b - self.w] == r or region[b + self.w] == r):
-                    if not found or size[r] < size[found]:
-                        found = r
-                    if r not in cand[v]:
-                        cand[v].append(r)
-                        ncand[r] += 1
-                        vsum[r] += v
-            if not found:
-                return FAIL
-            for e in (2 * v, 2 * v + 1):
-                key = (self.moves(e)[0], -1 if e == self.last else size[found])
-                if best_key is None or key < best_key:
-                    best, best_key = e, key
-        for r in range(1, nregion + 1):
-            if ncand[r] == 0:
-                return FAIL
-        if self.rules & ASSIGN:
-            # a region only one path can enter takes that path: the path's
-            # other regions lose it (a path's remaining run lies in one region)
-            stack = [r for r in range(1, nregion + 1) if ncand[r] == 1]
-            while stack:
-                r = stack.pop()
-                v = vsum[r]
-                if len(cand[v]) == 1:
-                    continue
-                for r2 in cand[v]:
-                    if r2 != r:
-                        ncand[r2] -= 1
-                        vsum[r2] -= v
-                        if ncand[r2] == 0:
-                            return FAIL
-                        if ncand[r2] == 1:
-                            stack.append(r2)
-                cand[v] = [r]
-        if self.rules & PARITY:
-            # the run between heads a and b alternates colours: it has one
-            # square more of the colour a lacks if a and b share a colour, else
-            # as many of each; a region's diff must be the sum over its paths
-            lo = [0] * (nregion + 1)
-            hi = [0] * (nregion + 1)
-            total = 0
-            for v in range(1, k + 1):
-                if self.done[v]:
-                    continue
-                pa = par[head[2 * v]]
-                delta = 1 - 2 * pa if pa == par[head[2 * v + 1]] else 0
-                total += delta
-                if len(cand[v]) == 1:
-                    lo[cand[v][0]] += delta
-                    hi[cand[v][0]] += delta
-                else:
-                    for r in cand[v]:
-                        if delta > 0:
-                            hi[r] += 1
-                        elif delta < 0:
-                            lo[r] -= 1
-            for r in range(1, nregion + 1):
-                if not lo[r] <= diff[r] <= hi[r]:
-                    return FAIL
-                total -= diff[r]
-            if total:
-                return FAIL
-        if self.rules & CORRIDOR:
-            # a region only path v can enter is all v's: since a path never
-            # touches itself, the region and v's heads must form a corridor,
-            # every square with exactly two neighbours in it and next to no
-            # other square of v, each head with one neighbour in the region
-            for x in self.inner:
-                r = region[x]
-                if r and ncand[r] == 1:
-                    v = vsum[r]
-                    a, b = head[2 * v], head[2 * v + 1]
-                    deg = 0
-                    for d in dirs:
-                        z = x + d
-                        if region[z] == r or z == a or z == b:
-                            deg += 1
-                        elif cell[z] == v:
-                            return FAIL
-                    if deg != 2:
-                        return FAIL
-            for v in range(1, k + 1):
-                if not self.done[v] and len(cand[v]) == 1 and ncand[cand[v][0]] == 1:
-                    r = cand[v][0]
-                    for e in (2 * v, 2 * v + 1):
-                        if sum(region[head[e] + d] == r for d in dirs) != 1:
-                            return FAIL
-        return best
-
-    def solution(self) -> array[int]:
-        cell = self.cell
-        return array("i", [cell[x] for x in self.inner])
+            if zone[x] > base:
+                zone[x] = tag
+        for v in range(1, self.k + 1):
+            if owner[v] > base:
+                owner[v] = tag
+        self.ntags = base
 
 
-def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: int = 0,
-          tick: Optional[Callable[[int], object]] = None, rules: int = RULES
-          ) -> tuple[int, Optional[array[int]], int, bool]:
-    """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
-    up to ``limit`` solutions, settling at most ``max_nodes`` search nodes
-    (0: no limit).  ``tick(nodes)`` is called every TICK_EVERY nodes; a true
-    answer stops the search.  Returns (count, first solution's cells as
-    array('i') or None, search nodes, finished): not finished when the
-    budget or ``tick`` stopped the search before it could say."""
-    rows, cols, p, k, limit = solve_arguments(rows, cols, puzzle, limit)
-    s = _Search(rows, cols, p, k, rules)
-    first: Optional[array[int]]
-    count, first, nodes = 0, None, 0
-    frames: list[list[int]] = []  # [trail mark, head index, next direction]
-    ok = s.propagate()
+def _split(s: _Search, limit: int, rec: bool) -> int:
+    """Tag the parts ``settle`` found, then count each but the last (the
+    largest) in a search of its own: the product of their counts, capped
+    at ``limit``; 0 as soon as one has none."""
+    parts, base = s.parts, s.ntags
+    s.ntags += len(parts)
+    for x in s.inner:
+        if s.mark[x]:
+            s.zone[x] = base + s.mark[x]
+    for i, part in enumerate(parts):
+        for v in part:
+            s.owner[v] = base + i + 1
+    product = 1
+    for i in range(len(parts) - 1):
+        found = _search(s, base + i + 1, limit, rec, False)
+        if found == 0:
+            return 0
+        product = min(product * found, limit)
+    return product
+
+
+def _search(s: _Search, tag: int, limit: int, rec: bool, top: bool) -> int:
+    """Count, up to ``limit``, the ways to finish the paths of scope ``tag``
+    from the current state (propagated); the state is as before at the end.
+    ``rec``: no solution is known yet, so the first found is recorded."""
+    entry, count, weight = len(s.trail), 0, 1
+    # [trail mark, head index, next direction], or at a split
+    # [trail mark, -1, the scope's tag, its weight, the tags' base]
+    frames: list[list[int]] = []
+    ok = True
     while True:
         if ok:
-            if nodes == max_nodes > 0:
-                return count, first, nodes, False
-            nodes += 1
-            if tick is not None and nodes % TICK_EVERY == 0 and tick(nodes):
-                return count, first, nodes, False
-            e = s.settle()
+            s.node()
+            e = settle(s, tag)
             if e == SOLVED:
-                count += 1
-                if first is None:
-                    first = s.solution()
+                if rec and count == 0:
+                    s.record()
+                count = min(count + weight, limit)
+                if top:
+                    s.found = count
                 if count >= limit:
                     break
+            elif e == DIVIDE:
+                base, nparts = s.ntags, len(s.parts)
+                product = _split(s, limit, rec and count == 0)
+                if product:  # the largest part goes on here
+                    frames.append([len(s.trail), -1, tag, weight, base])
+                    tag, weight = base + nparts, min(weight * product, limit)
+                    continue
+                s.restore(base, tag)
             elif e != FAIL:
                 s.last = e
                 frames.append([len(s.trail), e, 0])
@@ -359,6 +298,11 @@ def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: in
             f = frames[-1]
             s.undo(f[0])
             e = f[1]
+            if e < 0:  # back before a split: the scope as it was
+                s.restore(f[4], f[2])
+                tag, weight = f[2], f[3]
+                frames.pop()
+                continue
             h = s.head[e]
             while f[2] < 4:
                 x = h + s.dirs[f[2]]
@@ -375,4 +319,29 @@ def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: in
         if not ok:
             break
         ok = s.propagate()
-    return count, first, nodes, True
+    for f in reversed(frames):  # stopped at the limit: undo the splits
+        if f[1] < 0:
+            s.restore(f[4], f[2])
+    s.undo(entry)
+    return count
+
+
+def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: int = 0,
+          tick: Optional[Callable[[int], object]] = None, rules: int = RULES
+          ) -> tuple[int, Optional[array[int]], int, bool]:
+    """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
+    up to ``limit`` solutions, settling at most ``max_nodes`` search nodes
+    (0: no limit).  ``tick(nodes)`` is called every TICK_EVERY nodes; a true
+    answer stops the search.  Returns (count, first solution's cells as
+    array('i') or None, search nodes, finished): not finished when the
+    budget or ``tick`` stopped the search before it could say."""
+    rows, cols, p, k, limit = solve_arguments(rows, cols, puzzle, limit)
+    s = _Search(rows, cols, p, k, rules)
+    s.max_nodes, s.tick = max_nodes, tick
+    finished = True
+    if s.propagate():
+        try:
+            s.found = _search(s, 0, limit, True, True)
+        except _Stopped:
+            finished = False
+    return s.found, (s.out if s.found else None), s.nodes, finished

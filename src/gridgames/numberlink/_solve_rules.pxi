@@ -1,16 +1,18 @@
 # settle(): the regions of empty squares and the rules on them (stranded
-# regions, ASSIGN, PARITY, CORRIDOR; described in the twin, _solve_pure.py),
-# then the head to branch on.  Included by _solve.pyx.
+# regions, ASSIGN, PARITY, CORRIDOR, SPLIT; described in the twin,
+# _solve_pure.py and _solve_regions.py), then the head to branch on or the
+# parts to split into.  Included by _solve.pyx.
 
 cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:
     return (s.region[b - 1] == r or s.region[b + 1] == r or
             s.region[b - s.w] == r or s.region[b + s.w] == r)
 
 
-cdef int settle(Search *s) noexcept nogil:
-    """After propagation: SOLVED, FAIL or the head to branch on (see the twin)."""
+cdef int settle(Search *s, int tag) noexcept nogil:
+    """After propagation: SOLVED (scope tag is finished), FAIL, DIVIDE or
+    the head to branch on (see the twin)."""
     cdef int i, j, x, y, z, d, r, r2, v, a, b, e, found, n, ntodo, nstack, pa, delta, total
-    cdef int nregion = 0, best = FAIL, best_n = 0, best_size = 0
+    cdef int nregion = 0, best = FAIL, best_n = 0, best_size = 0, scope = 0
     cdef int first, code, m
     cdef int *cand
     if s.ndone == s.k:
@@ -45,7 +47,7 @@ cdef int settle(Search *s) noexcept nogil:
         found = 0
         for d in range(4):
             r = s.region[a + s.dirs[d]]
-            if r and region_touches(s, b, r):
+            if r and s.zone[a + s.dirs[d]] == s.owner[v] and region_touches(s, b, r):
                 if not found or s.size[r] < s.size[found]:
                     found = r
                 for j in range(s.ncandv[v]):
@@ -58,14 +60,18 @@ cdef int settle(Search *s) noexcept nogil:
                     s.vsum[r] += v
         if not found:
             return FAIL
-        for e in range(2 * v, 2 * v + 2):
-            n = moves(s, e, &first, &code)
-            m = -1 if e == s.last else s.size[found]
-            if best == FAIL or n < best_n or (n == best_n and m < best_size):
-                best, best_n, best_size = e, n, m
+        if s.owner[v] == tag:
+            scope += 1
+            for e in range(2 * v, 2 * v + 2):
+                n = moves(s, e, &first, &code)
+                m = -1 if e == s.last else s.size[found]
+                if best == FAIL or n < best_n or (n == best_n and m < best_size):
+                    best, best_n, best_size = e, n, m
     for r in range(1, nregion + 1):
         if s.ncand[r] == 0:
             return FAIL
+    if scope == 0:
+        return SOLVED
     if s.rules & ASSIGN_:
         nstack = 0
         for r in range(1, nregion + 1):
@@ -142,4 +148,86 @@ cdef int settle(Search *s) noexcept nogil:
                         n += s.region[s.head[e] + s.dirs[d]] == r
                     if n != 1:
                         return FAIL
+    if s.rules & SPLIT_ and scope > 1 and parts(s, tag, nregion):
+        return DIVIDE
     return best
+
+
+cdef inline int find(int *root, int r) noexcept nogil:
+    while root[r] != r:
+        root[r] = root[root[r]]
+        r = root[r]
+    return r
+
+
+cdef bint parts(Search *s, int tag, int nregion) noexcept nogil:
+    """Do the scope's paths fall into parts sharing no candidate region?
+    If so: s.nparts, the parts' paths in s.parts (part i from s.pstart[i]),
+    by area then lowest path, and s.mark[x] = the part of square x + 1 (0
+    outside them); see the twin's _parts."""
+    cdef int *root = s.lo          # scratch reused: PARITY is done with them
+    cdef int *index = s.hi
+    cdef int *area = s.diff
+    cdef int *order = s.todo
+    cdef int v, j, r, first, other, i, np = 0, n, x, key
+    cdef int *cand
+    for r in range(nregion + 1):
+        root[r] = r
+        index[r] = -1
+    for v in range(1, s.k + 1):
+        if not s.done[v] and s.owner[v] == tag:
+            cand = &s.cand[4 * v]
+            first = find(root, cand[0])
+            for j in range(1, s.ncandv[v]):
+                other = find(root, cand[j])
+                if other != first:
+                    root[other] = first
+    for v in range(1, s.k + 1):  # parts numbered by their lowest path
+        if not s.done[v] and s.owner[v] == tag:
+            r = find(root, s.cand[4 * v])
+            if index[r] < 0:
+                index[r] = np
+                s.pfirst[np] = v
+                s.pcount[np] = 0
+                np += 1
+            s.pcount[index[r]] += 1
+    if np < 2:
+        return False
+    for i in range(np):
+        area[i] = 0
+    for r in range(1, nregion + 1):
+        i = index[find(root, r)]
+        if i >= 0:
+            area[i] += s.size[r]
+    for i in range(np):            # insertion sort by (area, lowest path)
+        j = i
+        while j > 0 and (area[order[j - 1]] > area[i] or
+                         (area[order[j - 1]] == area[i] and s.pfirst[order[j - 1]] > s.pfirst[i])):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    n = 0
+    for j in range(np):            # rank of each part, and its paths
+        i = order[j]
+        s.prank[i] = j
+        s.pstart[j] = n
+        n += s.pcount[i]
+    s.pstart[np] = n
+    for i in range(np):
+        s.pcount[i] = s.pstart[s.prank[i]]
+    for v in range(1, s.k + 1):
+        if not s.done[v] and s.owner[v] == tag:
+            i = index[find(root, s.cand[4 * v])]
+            s.parts[s.pcount[i]] = v
+            s.pcount[i] += 1
+    for j in range(s.ninner):
+        x = s.inner[j]
+        r = s.region[x]
+        key = 0
+        if r:
+            i = index[find(root, r)]
+            if i >= 0:
+                key = s.prank[i] + 1
+        s.mark[x] = key
+    s.nparts = np
+    return True

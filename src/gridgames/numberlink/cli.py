@@ -16,7 +16,7 @@ from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from ..pictures._sheet import Item
-    from . import Budget, Puzzle, Solution
+    from . import Budget, Generated, Puzzle, Solution
 
 GAME = "numberlink"
 
@@ -30,9 +30,9 @@ then HEIGHT lines of WIDTH characters: '.' empty, '#' solid, any other
 printable character an endpoint label (each label exactly twice)."""
 
 MAX_REJECTED = 10000  # generate gives up after this many rejected seeds in a row
-# generate --unique: search nodes per candidate; one not proved unique by then is
-# rejected, so that a hard candidate costs about a second, not minutes (60x60)
-GENERATE_NODES = 10000
+# generate --unique: search nodes per count of a candidate; one not proved unique
+# by then is repaired (numberlink._unique) and counted again
+GENERATE_NODES = 300
 
 
 def register(subparsers: Commands) -> None:
@@ -51,9 +51,12 @@ def register(subparsers: Commands) -> None:
                     "2**64); the first COUNT accepted are printed.  Without --unique "
                     "and --min-length every candidate is accepted, so puzzle i "
                     "(0, 1, ...) is seed SEED + i; with them, --verbose names each "
-                    "printed puzzle's seed, and --seed S alone regenerates it, "
-                    "identically on every platform and backend.  Generation fails "
-                    f"(exit 1) after {MAX_REJECTED} rejected seeds in a row.",
+                    "printed puzzle's seed, and --seed S with the same options "
+                    "regenerates it, identically on every platform and backend.  "
+                    "--unique repairs a candidate with several solutions (or not "
+                    "proved unique within the budget): it cuts paths of its solution "
+                    "in two until the solver proves the puzzle unique.  Generation "
+                    f"fails (exit 1) after {MAX_REJECTED} rejected seeds in a row.",
         epilog=FORMAT)
     g.add_argument("size", type=_side, metavar="SIZE", help="rows (and columns if COLS is omitted), 1..1000")
     g.add_argument("cols", type=_side, nargs="?", metavar="COLS", help="columns, 1..1000")
@@ -63,7 +66,9 @@ def register(subparsers: Commands) -> None:
                    help="how many puzzles (default 1)")
     g.add_argument("--solution", action="store_true", help="print each puzzle's solution after it")
     g.add_argument("--unique", action="store_true",
-                   help="accept only puzzles with exactly one solution (checked by the solver)")
+                   help="print only puzzles with exactly one solution, proved by the solver "
+                        "(a candidate with several, or not proved unique within the budget, "
+                        "gets paths cut in two until it is)")
     g.add_argument("--min-length", type=_count, default=1, metavar="L",
                    help="accept only puzzles whose paths all have at least L squares")
     g.add_argument("--verbose", action="store_true",
@@ -75,8 +80,7 @@ def register(subparsers: Commands) -> None:
                    help="write here instead of standard output ('-': standard output)")
     add_sheet_option(g)
     _budget_arguments(g, "with --unique: a candidate not proved unique within the budget is "
-                         f"rejected (as if it had several solutions); default {GENERATE_NODES}; ",
-                      GENERATE_NODES)
+                         f"cut and counted again; default {GENERATE_NODES}; ", GENERATE_NODES)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -238,8 +242,28 @@ def _size(puzzle: "Puzzle") -> str:
     return f"{puzzle.rows}x{puzzle.cols}, {puzzle.pairs} pairs"
 
 
-def _generate(args: argparse.Namespace) -> int:
+def _candidate(args: argparse.Namespace, cols: int, seed: int, budget: "Budget",
+               progress: Optional[_Progress]) -> "Optional[tuple[Generated, Optional[int]]]":
+    """The puzzle of one seed, as accepted (repaired with --unique), and its
+    count if known; None if rejected."""
     from . import answer, generate
+    from ._unique import make_unique
+    made = generate(args.size, cols, seed)
+    lengths = _lengths(made.solution)
+    if lengths and lengths[0] < args.min_length:
+        return None
+    if not (args.unique or args.verbose):
+        return made, None
+    if progress:
+        progress.begin(f"seed {seed & MASK} ({_size(made.puzzle)})")
+    if args.unique:
+        fixed = make_unique(made, args.min_length, budget, args.sat, progress=progress)
+        return None if fixed is None else (fixed, 1)
+    count = answer(made.puzzle, 2, budget, args.sat, progress=progress).solutions
+    return made, (count if isinstance(count, int) else None)
+
+
+def _generate(args: argparse.Namespace) -> int:
     cols = args.size if args.cols is None else args.cols
     seed, rejected = args.seed, 0
     puzzles: list[Item] = []
@@ -250,15 +274,10 @@ def _generate(args: argparse.Namespace) -> int:
         with writing(args.output) as out:
             for i in range(args.count):
                 while True:
-                    puzzle, solution = generate(args.size, cols, seed)
-                    lengths = _lengths(solution)
-                    ok = not lengths or lengths[0] >= args.min_length
-                    count = None
-                    if ok and (args.unique or args.verbose):
-                        if progress:
-                            progress.begin(f"seed {seed & MASK} ({_size(puzzle)})")
-                        count = answer(puzzle, 2, budget, args.sat, progress=progress).solutions
-                    if ok and (count == 1 or not args.unique):
+                    found = _candidate(args, cols, seed, budget, progress)
+                    if found is not None:
+                        (puzzle, solution), count = found
+                        lengths = _lengths(solution)
                         break
                     rejected += 1
                     seed += 1
@@ -277,7 +296,7 @@ def _generate(args: argparse.Namespace) -> int:
                 out.write((text if i == 0 else "\n" + text).encode("ascii"))
                 if args.verbose:
                     span = f" (lengths {lengths[0]}..{lengths[-1]})" if lengths else ""
-                    said = {1: "unique", 2: "several solutions"}.get(count, "unknown")  # type: ignore[arg-type]
+                    said = {1: "unique", 2: "several solutions"}.get(count or 0, "unknown")
                     sys.stderr.write(
                         f"puzzle {i + 1}: seed {seed & MASK}, {puzzle.rows}x{puzzle.cols}, "
                         f"{len(lengths)} paths{span}, {_solid(puzzle.cells.count(SOLID))}, "
