@@ -149,4 +149,4 @@ def test_a_long_search_can_be_interrupted(backend):
         done.set()
         thread.join()
     if len(presses) > 1:  # shown in pytest's summary, to catch the rare case in the act
-        warnings.warn(f"Number Link search: Ctrl-C needed {len(presses)} presses ({backend})")
+        warnings.warn(f"Number Link search: Ctrl-C needed {len(presses)} presses ({backend})", stacklevel=1)
