@@ -2,7 +2,9 @@
 --unique`), the SPLIT rule, and the solver against independent counters:
 the brute-force enumerator on small boards and the SAT count of python-sat
 on Hamiltonian-path cuts and repaired 20x20 puzzles."""
+import importlib.util
 import random
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,11 @@ from gridgames._backend import kernel
 from gridgames.numberlink import Budget, Puzzle, Solution, _sat, check, count_solutions, generate
 from gridgames.numberlink._unique import make_unique
 from helpers import BIG, brute_force
+
+_spec = importlib.util.spec_from_file_location(
+    "numberlink_solve_table", Path(__file__).parent.parent / "benchmarks" / "numberlink_solve_table.py")
+_TABLE = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_TABLE)
 
 needs_sat = pytest.mark.skipif(not _sat.available(), reason="needs python-sat (the [sat] extra)")
 
@@ -82,26 +89,9 @@ def test_split_counts_independent_parts_as_a_product(backend):
 
 
 def _hamiltonian_cut(n, pieces, rng):
-    """A random Hamiltonian path of the n x n board (backbite moves from a
-    snake), cut in pieces whose ends are the endpoints."""
-    path = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
-    for _ in range(10 * n * n):
-        if rng.random() < 0.5:
-            path.reverse()
-        r, c = divmod(path[-1], n)
-        y = rng.choice([(r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                        if 0 <= r + dr < n and 0 <= c + dc < n])
-        i = path.index(y)
-        if i != len(path) - 2:
-            path[i + 1:] = path[i + 1:][::-1]
-    bounds = [0] + sorted(rng.sample(range(2, n * n - 1), pieces - 1)) + [n * n]
-    cells = [0] * (n * n)
-    label = 0
-    for a, b in zip(bounds, bounds[1:]):
-        if b - a >= 2:
-            label += 1
-            cells[path[a]] = cells[path[b - 1]] = label
-    return cells
+    """A random Hamiltonian path of the n x n board cut in pieces: the mixed
+    set's generator, benchmarks/numberlink_solve_table.py (one copy)."""
+    return _TABLE.hamiltonian_cut(n, pieces, rng)
 
 
 @needs_sat
