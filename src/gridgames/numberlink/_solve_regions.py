@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from ._kernel_pure import _Forest
+
 if TYPE_CHECKING:
     from ._solve_pure import _Search
 
@@ -168,21 +170,12 @@ def _parts(s: _Search, tag: int, region: list[int], size: list[int], cand: list[
     If so, ``s.parts`` lists them (each its paths in increasing order), by
     area (the squares of their regions), then by lowest path, and the zone
     of every empty square of a part is marked with its index + 1."""
-    root = list(range(len(size)))
-
-    def find(r: int) -> int:
-        while root[r] != r:
-            root[r] = root[root[r]]
-            r = root[r]
-        return r
-
+    forest = _Forest(len(size))  # the generator's union-find: only the partition matters here
+    find = forest.find
     paths = [v for v in range(1, s.k + 1) if not s.done[v] and s.owner[v] == tag]
     for v in paths:
-        first = find(cand[v][0])
         for r in cand[v][1:]:
-            other = find(r)
-            if other != first:
-                root[other] = first
+            forest.join(cand[v][0], r)
     index: dict[int, int] = {}
     parts: list[list[int]] = []
     for v in paths:
