@@ -1,6 +1,8 @@
 """Print the README table: Number Link solution counting (limit 2) on a mixed
 set of puzzles, gridgames (compiled search, SAT fallback as installed) vs
-the CaDiCaL SAT count of baseline/numberlink_sat.py, side by side.
+the CaDiCaL SAT count of baseline/numberlink_sat.py, side by side: "SAT" is
+the usual encoding, "SAT+2x2" the same with gridgames' extra clauses (no 2x2
+block on one path), so the second shows what the search itself adds.
 
 The set, per size N (each kind with SEEDS seeds):
 * gen:     generate(N, N, seed);
@@ -8,16 +10,17 @@ The set, per size N (each kind with SEEDS seeds):
 * single:  one pair on random squares;
 * hamcut:  a random Hamiltonian path of the N x N board (backbite moves from
            a snake), cut into 2..6 pieces: the pieces' ends are the endpoints.
-Each puzzle is counted by both methods in turn (interleaved, so a busy
-machine slows them alike); times are CPU seconds (time.process_time) of one
-run, the SAT time including its encoding.  The counts must agree.
+Each puzzle is counted by the three in turn (interleaved, so a busy machine
+slows them alike); times are CPU seconds of one run, the SAT times (in a
+child process, stopped after --cap CPU seconds: then shown as '>cap', and a
+ratio against it as '<') including the encoding.  The counts must agree.
 
 Run: python benchmarks/numberlink_solve_table.py         (short: sizes 5 and 10, 4 seeds: seconds)
-     python benchmarks/numberlink_solve_table.py --full  (sizes 5..40, 10 seeds: over half an
-     hour, most of it in SAT counts of hamcut and random boards; the README's table is
-     --sizes 5 10 20 --seeds 10, about 10 CPU minutes, hamcut 20x20 stopped after 3 puzzles)
+     python benchmarks/numberlink_solve_table.py --full  (the README's table: sizes 5..40, 10
+     seeds; about an hour of CPU, most of it in the SAT counts of 40x40 boards)
 """
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -81,40 +84,111 @@ def puzzles(kind, n, seeds):
             yield hamiltonian_cut(n, 2 + seed % 5, rng)
 
 
+def _child(conn, n, cells, blocks, cap):
+    import resource
+
+    import numberlink_sat
+    resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))  # SIGXCPU past cap CPU seconds
+    conn.send(cpu(numberlink_sat.count, n, n, cells, 2, blocks))
+
+
+def sat_count(n, cells, blocks, cap):
+    """(CPU seconds, count) of the baseline SAT count in a child process, or
+    (cap, None) when it ran past cap CPU seconds."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child, args=(send, n, cells, blocks, cap))
+    child.start()
+    send.close()
+    try:
+        t, (count, _, _) = receive.recv()
+        return t, count
+    except EOFError:
+        return cap, None
+    finally:
+        child.join()
+
+
+class Times:
+    """Times of one method on a row's puzzles; a time at the cap is a lower
+    bound, shown with '>' (and ratios against it with '<')."""
+
+    def __init__(self):
+        self.values, self.capped = [], []
+
+    def add(self, t, capped=False):
+        self.values.append(t)
+        self.capped.append(capped)
+
+    def _at(self, t):
+        return any(c and v == t for v, c in zip(self.values, self.capped))
+
+    def cell(self, digits=4):
+        m, w = statistics.median(self.values), max(self.values)
+        return (f"{'>' * self._at(m)}{m:.{digits}f} ({'>' * self._at(w)}{w:.{digits}f})")
+
+
+def ratio_cell(ours, base):
+    """Median (worst) of ours / base per puzzle; '<' where base was capped."""
+    pairs = sorted((o / max(b, 1e-6), c) for o, b, c in zip(ours.values, base.values, base.capped))
+    m, w = pairs[(len(pairs) - 1) // 2] if len(pairs) % 2 else None, pairs[-1]
+    if m is None:  # even: the mean of the middle two, bounded if either is
+        a, b = pairs[len(pairs) // 2 - 1], pairs[len(pairs) // 2]
+        m = ((a[0] + b[0]) / 2, a[1] or b[1])
+    return f"{'<' * m[1]}{m[0]:.3f} ({'<' * w[1]}{w[0]:.3f})"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--full", action="store_true", help="sizes 5..40, 10 seeds (over half an hour)")
+    ap.add_argument("--full", action="store_true", help="sizes 5..40, 10 seeds (about an hour)")
     ap.add_argument("--seeds", type=int, default=None, help="puzzles per kind and size")
     ap.add_argument("--sizes", type=int, nargs="+", default=None)
     ap.add_argument("--kinds", nargs="+", default=["gen", "random", "single", "hamcut"])
+    ap.add_argument("--cap", type=int, default=60,
+                    help="CPU seconds after which a SAT count is stopped (default 60)")
     args = ap.parse_args(argv)
-    import numberlink_sat
     sizes = args.sizes or ([5, 10, 20, 40] if args.full else [5, 10])
     seeds = args.seeds or (10 if args.full else 4)
-    rows = []
+    rows, by_size = [], {}
+    import numberlink_sat  # warm up: imports and first calls outside the timings
+    numberlink_sat.count(2, 2, [1, 1, 2, 2], 2, True)
+    answer(Puzzle(3, 3, [1, 0, 1, 0, 0, 0, 2, 0, 2]), 2)
     for kind in args.kinds:
         for n in sizes:
-            ours, sat, ratios, methods = [], [], [], 0
+            ours, sat, sat4, methods = Times(), Times(), Times(), 0
             for cells in puzzles(kind, n, seeds):
-                puzzle = Puzzle(n, n, cells)
-                t1, found = cpu(answer, puzzle, 2)
-                t2, (count, _, _) = cpu(numberlink_sat.count, n, n, cells, 2)
-                assert found.solutions == count, (kind, n, cells, found, count)
-                ours.append(t1)
-                sat.append(t2)
-                ratios.append(t1 / max(t2, 1e-6))
+                t1, found = cpu(answer, Puzzle(n, n, cells), 2)
+                t2, c2 = sat_count(n, cells, False, args.cap)
+                t3, c3 = sat_count(n, cells, True, args.cap)
+                for c in (c2, c3):
+                    assert c is None or found.solutions == c, (kind, n, cells, found, c)
+                ours.add(t1)
+                sat.add(t2, c2 is None)
+                sat4.add(t3, c3 is None)
                 methods += found.method == "sat"
-                print(f"# {kind} {n}x{n}: count {count}, gridgames {t1:.4f} s ({found.method}, "
-                      f"{found.nodes} nodes), SAT {t2:.4f} s", file=sys.stderr, flush=True)
-            rows.append((kind, f"{n}x{n}", len(ours), statistics.median(ours), max(ours),
-                         statistics.median(sat), max(sat), statistics.median(ratios), max(ratios),
-                         methods))
+                for key in (n, "all"):
+                    total = by_size.setdefault(key, (Times(), Times(), Times()))
+                    total[0].add(t1)
+                    total[1].add(t2, c2 is None)
+                    total[2].add(t3, c3 is None)
+                print(f"# {kind} {n}x{n}: count {found.solutions}, gridgames {t1:.4f} s "
+                      f"({found.method}, {found.nodes} nodes), SAT {t2:.4f} s"
+                      f"{' (capped)' if c2 is None else ''}, SAT+2x2 {t3:.4f} s"
+                      f"{' (capped)' if c3 is None else ''}", file=sys.stderr, flush=True)
+            rows.append((kind, n, ours, sat, sat4, methods))
     print("| puzzles | board | n | gridgames median (worst) | SAT median (worst) "
-          "| time ratio median (worst) | SAT fallback used |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for kind, board, count, om, ow, sm, sw, rm, rw, m in rows:
-        print(f"| {kind} | {board} | {count} | {om:.4f} ({ow:.4f}) | {sm:.4f} ({sw:.4f}) "
-              f"| {rm:.3f} ({rw:.3f}) | {m} |")
+          "| SAT+2x2 median (worst) | ratio to SAT | ratio to SAT+2x2 | SAT fallback used |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for kind, n, ours, sat, sat4, m in rows:
+        print(f"| {kind} | {n}x{n} | {len(ours.values)} | {ours.cell()} | {sat.cell()} "
+              f"| {sat4.cell()} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} | {m} |")
+    print()
+    print("| board | n | ratio to SAT median (worst) | ratio to SAT+2x2 median (worst) |")
+    print("|---|---:|---:|---:|")
+    for n in sizes + ["all"]:
+        ours, sat, sat4 = by_size[n]
+        board = n if n == "all" else f"{n}x{n}"
+        print(f"| {board} | {len(ours.values)} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} |")
 
 
 if __name__ == "__main__":

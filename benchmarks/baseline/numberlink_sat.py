@@ -8,6 +8,9 @@ the degree rule of ``check``):
 * a square of colour v has exactly 1 (endpoint) or exactly 2 (any other
   square) neighbours of colour v, as clauses over its <= 4 neighbours.
 That is check's degree rule, so it also forbids a path touching itself.
+With ``blocks=True`` (gridgames' own fallback does this), also: no 2x2
+block all one colour, which no solution has (it would be a loop) and which
+spares CaDiCaL most of its work on boards of few long paths.
 What it cannot say is connectivity: a model may hold, besides each
 endpoint-to-endpoint path, separate loops of some colour.  Such a loop is
 rejected after the fact: a clause forbids all its squares having that
@@ -30,7 +33,7 @@ def _near(rows, cols, i):
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
-def encode(rows, cols, cells):
+def encode(rows, cols, cells, blocks=False):
     """(clauses, var(c, v) function, k)."""
     k = max(0, *cells)
     pool = IDPool()
@@ -55,6 +58,10 @@ def encode(rows, cols, cells):
                 clauses.append([here] + [-var(n, v) for n in group])
             for group in combinations(near, len(near) - want + 1):  # at least `want`
                 clauses.append([here] + [var(n, v) for n in group])
+    for c in range(rows * cols - cols) if blocks else ():
+        block = (c, c + 1, c + cols, c + cols + 1)
+        if c % cols != cols - 1 and all(cells[b] != -1 for b in block):
+            clauses += [[-var(b, v) for b in block] for v in range(1, k + 1)]
     return clauses, var, k
 
 
@@ -78,10 +85,10 @@ def _loops(rows, cols, cells, colour):
             yield colour[start], part
 
 
-def count(rows, cols, cells, limit=2):
+def count(rows, cols, cells, limit=2, blocks=False):
     """(number of solutions up to ``limit``, the first one's colours or None,
     SAT calls made)."""
-    clauses, var, k = encode(rows, cols, cells)
+    clauses, var, k = encode(rows, cols, cells, blocks)
     found, first, calls = 0, None, 0
     with Solver(name=SOLVER, bootstrap_with=clauses) as sat:
         while found < limit:
