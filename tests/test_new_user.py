@@ -115,3 +115,20 @@ def test_the_documented_texts_are_the_programs():
     assert "column comes first" in (tilematch.Board.move.__doc__ or "")
     board = tilematch.Board(["00100", "01100"], k=3, height=3)  # the README's example, as it says
     assert board.height == 3 and board.hidden == 0 and board.grid()[0] == (0, 0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("argv", [
+    ["samegame", "MISSING"], ["samegame", "solve", "MISSING"], ["samegame", "replay", "--standard", "MISSING"],
+    ["tilematch", "MISSING"], ["gopher", "solve", "MISSING"], ["numberlink", "solve", "MISSING"],
+    ["numberlink", "check", "MISSING", "SAMPLE"], ["numberlink", "check", "PUZZLE", "MISSING"],
+    ["samegame", "validate", "MISSING"], ["tilematch", "check", "MISSING", "SAMPLE"],
+    ["gopher", "check", "SAMPLE", "MISSING"], ["samegame", "show", "MISSING", "--html", "OUT"]])
+def test_every_command_names_a_file_it_cannot_read(tmp_path, argv):
+    sample = DATA / "samegame" / "sample.in"
+    names = {"MISSING": tmp_path / "missing.txt", "SAMPLE": sample, "OUT": tmp_path / "out.html",
+             "PUZZLE": DATA / "numberlink" / "example.puzzle"}
+    p = run(*[names.get(a, a) for a in argv])
+    assert p.returncode == 2 and p.stdout == b""
+    assert p.stderr.decode() == (f"gridgames {argv[0]}: cannot read {tmp_path / 'missing.txt'}: "
+                                 "No such file or directory\n")
+    assert not (tmp_path / "out.html").exists()

@@ -24,12 +24,16 @@ def shown(path: Optional[str], stream: str = "<stdin>") -> str:
 
 
 def read_input(path: str) -> bytes:
-    """The bytes of ``path``, or of standard input for '-'."""
-    if path == "-":
-        data: bytes = stdin().read()
-        return data
-    with open(path, "rb") as f:
-        return f.read()
+    """The bytes of ``path``, or of standard input for '-'; CannotRead when
+    it cannot be read (the command line reports it: one line, status 2)."""
+    try:
+        if path == "-":
+            data: bytes = stdin().read()
+            return data
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise CannotRead(f"cannot read {shown(path)}: {exc.strerror}") from None
 
 
 def stdin() -> Any:

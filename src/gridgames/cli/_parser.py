@@ -11,6 +11,7 @@ from .. import __version__
 from .._backend import GAMES
 from . import _args
 from ._args import game_position, with_default_command
+from ._io import CannotRead, CannotWrite, fail
 
 TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
 
@@ -82,5 +83,8 @@ def run(argv: list[str]) -> int:
         before_game = set(argv[:game_position(argv)])
         given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
         given.error(f"unrecognized arguments: {' '.join(unknown)}")
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+    except (CannotRead, CannotWrite) as exc:  # an input or output any command names
+        return fail(named if named in GAMES or named in TOOLS else "", str(exc), 2)
     return status

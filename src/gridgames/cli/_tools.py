@@ -113,10 +113,7 @@ def _run_validate(args: argparse.Namespace, game: str) -> int:
     from .._toolkit import validate
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(game, f"cannot read {name}: {exc.strerror}", 2)
+    data = read_input(args.input)
     try:
         validate(game, data)
     except Invalid as exc:
@@ -126,14 +123,7 @@ def _run_validate(args: argparse.Namespace, game: str) -> int:
 
 def _run_check(args: argparse.Namespace, game: str) -> int:
     from .._toolkit import check
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(game, f"cannot read {args.input}: {exc.strerror}", 2)
-    try:
-        answer = read_input(args.answer)
-    except OSError as exc:
-        return fail(game, f"cannot read {shown(args.answer)}: {exc.strerror}", 2)
+    data, answer = read_input(args.input), read_input(args.answer)
     try:
         reason = check(game, data, answer, args.lenient)
     except JudgeError as exc:  # the input, not the answer, is bad

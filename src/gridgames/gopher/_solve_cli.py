@@ -132,10 +132,7 @@ def _solve(args: argparse.Namespace) -> int:
     from . import judge, solve
     from ._noguess import NODES
     name = shown(args.input)
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(GAME, f"cannot read {name}: {exc.strerror}", 2)
+    data = read_input(args.input)
     checked = judge(data, emit=lambda _: None, warn=lambda _: None)  # the judge's errors, its words
     bad = None if checked.error is None else int(_GAME.match(checked.error.item).group(1))  # type: ignore[union-attr]
     try:

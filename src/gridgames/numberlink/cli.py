@@ -322,10 +322,7 @@ def _solve(args: argparse.Namespace) -> int:
     from . import Puzzle, Solution, Unknown, answer
     from ._text import read_puzzles
     name = shown(args.file)
-    try:
-        data = read_input(args.file)
-    except OSError as exc:
-        return fail(GAME, f"cannot read {name}: {exc.strerror}", 2)
+    data = read_input(args.file)
     puzzles: list[Item] = []
     solutions: list[Item] = []
     budget = _budget(args)
@@ -385,11 +382,7 @@ def _check(args: argparse.Namespace) -> int:
     boards: list[Any] = []  # the Puzzle, then the Solution
     for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
         try:
-            data = read_input(name)
-        except OSError as exc:
-            return fail(GAME, f"cannot read {shown(name)}: {exc.strerror}", 2)
-        try:
-            boards.append(kind.from_text(data))
+            boards.append(kind.from_text(read_input(name)))
         except JudgeError as err:
             return fail(GAME, f"{shown(name)}:{err}", 1)
     verdict = check(*boards)

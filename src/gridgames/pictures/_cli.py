@@ -59,10 +59,7 @@ def register_show(commands: Commands, game: str) -> None:
 def _show(args: argparse.Namespace, game: str) -> int:
     from . import show_html
     name = shown(args.input)
-    try:
-        data = read_input(args.input)
-    except OSError as exc:
-        return fail(game, f"cannot read {name}: {exc.strerror}", 2)
+    data = read_input(args.input)
     try:
         page, error = show_html(game, data, os.path.basename(name), args.case)
     except ValueError as exc:

@@ -87,8 +87,6 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         boards = boards_of(None if args.standard else files[0], args.standard)
         games = parse_moves(read_input(moves_path).decode("utf-8", "replace"), shown(moves_path))
-    except OSError as exc:
-        return fail(GAME, f"cannot read a file: {exc.strerror}", 2)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     total = 0

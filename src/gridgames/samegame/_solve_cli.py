@@ -149,8 +149,6 @@ def run(args: argparse.Namespace) -> int:
         error("--resume continues the campaign of -o FILE: give FILE")
     try:
         boards = boards_of(args.boards, args.standard)
-    except OSError as exc:
-        return fail(GAME, f"cannot read {shown(args.boards)}: {exc.strerror}", 2)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     algo, options = search_options(args)
