@@ -106,3 +106,17 @@ def test_root_parallel_search_on_ray(cluster):
     board = read_boards(BOARDS)[0]
     [found] = campaign([board], "nrpa", seed=1, root_parallel=2, ray="auto", level=2, iterations=5)
     assert board.copy().replay(found.moves) == found.score > 0
+
+
+def test_a_host_and_port_where_nothing_answers_fails_at_once(tmp_path):
+    """Ray alone would retry such an address for minutes."""
+    import socket
+    with socket.socket() as s:  # a port that was free a moment ago: nothing listens on it
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    (tmp_path / "b.txt").write_text(BOARDS)
+    p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", tmp_path / "b.txt",
+                        "--ray", f"127.0.0.1:{port}"], capture_output=True, timeout=60)
+    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    assert p.stderr.startswith(f"gridgames samegame: cannot join Ray at 127.0.0.1:{port}: nothing answers "
+                               "there (Connection refused)".encode()), p.stderr

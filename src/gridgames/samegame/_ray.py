@@ -7,6 +7,7 @@ for (importing ray takes a second)."""
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from typing import Any
@@ -19,6 +20,7 @@ except ImportError as exc:
 from ._campaign import Job, Outcome, Result, search_task
 
 RETRIES = 5  # runs of a task after the first when its worker or node dies
+KNOCK_SECONDS = 5.0  # how long a HOST:PORT has to answer before Ray is asked to join it
 
 
 def connect(address: str) -> None:
@@ -28,10 +30,25 @@ def connect(address: str) -> None:
     if ray.is_initialized():
         return
     options: dict[str, Any] = {"include_dashboard": False} if address == "local" else {}
+    _knock(address)
     try:
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False, **options)
     except Exception as exc:  # ConnectionError, ValueError, ...: all say "no cluster there"
         raise RuntimeError(f"cannot start or join Ray at {address}: {_first_line(exc)}") from None
+
+
+def _knock(address: str) -> None:
+    """A HOST:PORT where nothing answers fails at once: Ray itself retries
+    it for minutes, printing warnings."""
+    host, _, port = address.rpartition(":")
+    if not host or "://" in address or not port.isdigit():
+        return  # "local", "auto", or a form Ray checks itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=KNOCK_SECONDS).close()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _first_line(exc)
+        raise RuntimeError(f"cannot join Ray at {address}: nothing answers there ({reason}); "
+                           "is 'ray start --head' running on that host and port?") from None
 
 
 def _first_line(exc: BaseException) -> str:
