@@ -7,19 +7,17 @@ worst per size: issue 19's targets are a 60x60 median under 1 s, no seed over
     python benchmarks/numberlink_generate_table.py --sizes 40 60 --seeds 20
 """
 import argparse
-import resource
 import statistics
 import subprocess
 import sys
+
+from gate import timed_run
 
 
 def cpu_of(cmd):
     """CPU seconds (user + system) of one run of ``cmd``; its output is
     dropped, its status checked."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return timed_run(cmd, stdout=subprocess.DEVNULL, check=True)[0]
 
 
 def main():

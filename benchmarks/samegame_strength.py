@@ -34,6 +34,8 @@ import sys
 import tempfile
 import time
 
+from gate import timed_run
+
 from gridgames.samegame import standard_boards, write_boards
 from gridgames.samegame._solve import strongest
 
@@ -73,12 +75,10 @@ def cpp(exe: str, workdir: str, board_index: int, level: int, iterations: int, s
     def big_stack() -> None:
         resource.setrlimit(resource.RLIMIT_STACK, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
 
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([exe, "-r", "1", "-l", str(level), "-n", str(iterations), "-a", str(seed),
-                          "-x", "1", str(board_index)], cwd=workdir, capture_output=True, text=True,
-                         preexec_fn=big_stack, check=True).stdout
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cpu, _, done = timed_run([exe, "-r", "1", "-l", str(level), "-n", str(iterations), "-a", str(seed),
+                              "-x", "1", str(board_index)], cwd=workdir, capture_output=True, text=True,
+                             preexec_fn=big_stack, check=True)
+    out = done.stdout
     score = int(float(re.search(r"Bestscore-overall: ([0-9.]+)", out).group(1)))
     return dict(engine="bnegreve/nrpa", kind="side", algo="nrpa", options=dict(level=level, iterations=iterations),
                 board=board_index + 1, seed=seed, score=score, cpu=round(cpu, 2))
