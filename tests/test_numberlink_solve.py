@@ -11,10 +11,12 @@ the solver treats labels alike):
 Random: generated puzzles up to 6x6 and random endpoint placements with solid
 squares up to 5x5.
 """
-import _thread
+import os
 import random
-import threading
-import warnings
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -122,31 +124,32 @@ def test_limit_is_checked(backend):
     assert solve(puzzle, backend=backend) == Solution.from_text("1 2\n1 1\n")
 
 
+INTERRUPTED = """
+import sys
+from gridgames.numberlink import count_solutions, generate
+puzzle = generate(60, 60, 1).puzzle
+print("searching", flush=True)
+try:
+    count_solutions(puzzle, sat=False)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
 def test_a_long_search_can_be_interrupted(backend):
-    # 60x60 seed 1 takes minutes; Ctrl-C (here interrupt_main, which works on
-    # every platform) must stop the search, GIL released or not.  Pressed
-    # again every second: one run in many hung with a single press (seen
-    # twice, under load, never reproduced; see the closing note of issue 19),
-    # and a test must fail, not hang.
-    puzzle = generate(60, 60, 1).puzzle
-    done = threading.Event()
-
-    def press():
-        if not done.wait(0.3):
-            _thread.interrupt_main()
-            presses.append(1)
-            while not done.wait(1.0):
-                _thread.interrupt_main()
-                presses.append(1)
-
-    presses = []
-    thread = threading.Thread(target=press)
-    thread.start()
+    # 60x60 seed 1 takes minutes; a real SIGINT (Ctrl-C) must stop the search,
+    # GIL released or not.  In a child process, so that a search deaf to it
+    # fails the test after a minute instead of hanging it.
+    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="1" if backend == "pure" else "0")
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=env)
     try:
-        with pytest.raises(KeyboardInterrupt):
-            count_solutions(puzzle, sat=False, backend=backend)
+        assert child.stdout.readline() == b"searching\n"  # imports done: Python's handler is set
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
     finally:
-        done.set()
-        thread.join()
-    if len(presses) > 1:  # shown in pytest's summary, to catch the rare case in the act
-        warnings.warn(f"Number Link search: Ctrl-C needed {len(presses)} presses ({backend})", stacklevel=1)
+        child.kill()
+        child.wait()
+    assert (child.returncode, out) == (3, b"interrupted\n"), err
