@@ -3,6 +3,7 @@ format, playouts and searches (twins equal for equal seeds, every result
 replays to its score)."""
 import _thread
 import random
+import signal
 import threading
 
 import pytest
@@ -173,14 +174,17 @@ def test_stop_flag_and_time_return_the_first_game(backend):
 
 
 def test_ctrl_c_returns_the_best_so_far(backend):
-    # interrupt_main() is Ctrl-C for the main thread; NMCS level 3 would run for minutes
+    # interrupt_main() is Ctrl-C for the main thread; NMCS level 3 would run for minutes.
+    # It does nothing while SIGINT is ignored (a suite run as a background job): set the handler.
     b = standard_boards(backend=backend)[0]
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, _thread.interrupt_main)
     timer.start()
     try:
         s = b.search("nmcs", level=3)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, handler)
     assert s.stopped == "interrupt" and s.playouts >= 1
     assert b.copy().replay(s.moves) == s.score and b.score == 0
 
