@@ -16,12 +16,14 @@ child process, stopped after --cap CPU seconds: then shown as '>cap', and a
 ratio against it as '<') including the encoding.  The counts must agree.
 
 Run: python benchmarks/numberlink_solve_table.py         (short: sizes 5 and 10, 4 seeds: seconds)
-     python benchmarks/numberlink_solve_table.py --full  (the README's table: sizes 5..40, 10
-     seeds; about an hour of CPU, most of it in the SAT counts of 40x40 boards)
+     python benchmarks/numberlink_solve_table.py --full 2> run.log  (the README's table: sizes
+     5..40, 10 seeds; about an hour of CPU, most of it in the SAT counts of 40x40 boards)
+     python benchmarks/numberlink_solve_table.py --from-log run.log  (its tables again)
 """
 import argparse
 import multiprocessing
 import random
+import re
 import statistics
 import sys
 import time
@@ -128,6 +130,10 @@ class Times:
         return (f"{'>' * self._at(m)}{m:.{digits}f} ({'>' * self._at(w)}{w:.{digits}f})")
 
 
+def ratio(x):
+    return f"{x:.3f}" if x >= 0.001 else f"{x:.1e}"
+
+
 def ratio_cell(ours, base):
     """Median (worst) of ours / base per puzzle; '<' where base was capped."""
     pairs = sorted((o / max(b, 1e-6), c) for o, b, c in zip(ours.values, base.values, base.capped))
@@ -135,7 +141,60 @@ def ratio_cell(ours, base):
     if m is None:  # even: the mean of the middle two, bounded if either is
         a, b = pairs[len(pairs) // 2 - 1], pairs[len(pairs) // 2]
         m = ((a[0] + b[0]) / 2, a[1] or b[1])
-    return f"{'<' * m[1]}{m[0]:.3f} ({'<' * w[1]}{w[0]:.3f})"
+    return f"{'<' * m[1]}{ratio(m[0])} ({'<' * w[1]}{ratio(w[0])})"
+
+
+LINE = re.compile(r"# (\w+) (\d+)x\d+: count (\d+), gridgames ([\d.]+) s \((\w+), \d+ nodes\), "
+                  r"SAT ([\d.]+) s( \(capped\))?, SAT\+2x2 ([\d.]+) s( \(capped\))?$")
+
+
+def measure(kinds, sizes, seeds, cap):
+    """Count every puzzle three ways; yield one log line each (LINE)."""
+    import numberlink_sat  # warm up: imports and first calls outside the timings
+    numberlink_sat.count(2, 2, [1, 1, 2, 2], 2, True)
+    answer(Puzzle(3, 3, [1, 0, 1, 0, 0, 0, 2, 0, 2]), 2)
+    for kind in kinds:
+        for n in sizes:
+            for cells in puzzles(kind, n, seeds):
+                t1, found = cpu(answer, Puzzle(n, n, cells), 2)
+                t2, c2 = sat_count(n, cells, False, cap)
+                t3, c3 = sat_count(n, cells, True, cap)
+                for c in (c2, c3):
+                    assert c is None or found.solutions == c, (kind, n, cells, found, c)
+                yield (f"# {kind} {n}x{n}: count {found.solutions}, gridgames {t1:.6f} s "
+                       f"({found.method}, {found.nodes} nodes), SAT {t2:.6f} s"
+                       f"{' (capped)' if c2 is None else ''}, SAT+2x2 {t3:.6f} s"
+                       f"{' (capped)' if c3 is None else ''}")
+
+
+def report(lines):
+    """The tables of the log lines: per kind and size, then per size."""
+    rows, by_size = {}, {}
+    for line in lines:
+        m = LINE.match(line.strip())
+        if not m:
+            continue
+        kind, n, method = m[1], int(m[2]), m[5]
+        t1, t2, t3 = float(m[4]), float(m[6]), float(m[8])
+        row = rows.setdefault((kind, n), (Times(), Times(), Times(), [0]))
+        for key in ((kind, n), n, "all"):
+            ours, sat, sat4, *_ = row if key == (kind, n) else by_size.setdefault(key, (Times(), Times(), Times()))
+            ours.add(t1)
+            sat.add(t2, m[7] is not None)
+            sat4.add(t3, m[9] is not None)
+        row[3][0] += method == "sat"
+    print("| puzzles | board | n | gridgames median (worst) | SAT median (worst) "
+          "| SAT+2x2 median (worst) | ratio to SAT | ratio to SAT+2x2 | SAT fallback used |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (kind, n), (ours, sat, sat4, used) in rows.items():
+        print(f"| {kind} | {n}x{n} | {len(ours.values)} | {ours.cell()} | {sat.cell()} "
+              f"| {sat4.cell()} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} | {used[0]} |")
+    print()
+    print("| board | n | ratio to SAT median (worst) | ratio to SAT+2x2 median (worst) |")
+    print("|---|---:|---:|---:|")
+    for key, (ours, sat, sat4) in sorted(by_size.items(), key=lambda item: item[0] == "all"):
+        board = key if key == "all" else f"{key}x{key}"
+        print(f"| {board} | {len(ours.values)} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} |")
 
 
 def main(argv=None):
@@ -146,49 +205,19 @@ def main(argv=None):
     ap.add_argument("--kinds", nargs="+", default=["gen", "random", "single", "hamcut"])
     ap.add_argument("--cap", type=int, default=60,
                     help="CPU seconds after which a SAT count is stopped (default 60)")
+    ap.add_argument("--from-log", metavar="FILE",
+                    help="print the tables of an earlier run's log (its standard error) instead")
     args = ap.parse_args(argv)
+    if args.from_log:
+        with open(args.from_log) as f:
+            return report(f)
     sizes = args.sizes or ([5, 10, 20, 40] if args.full else [5, 10])
     seeds = args.seeds or (10 if args.full else 4)
-    rows, by_size = [], {}
-    import numberlink_sat  # warm up: imports and first calls outside the timings
-    numberlink_sat.count(2, 2, [1, 1, 2, 2], 2, True)
-    answer(Puzzle(3, 3, [1, 0, 1, 0, 0, 0, 2, 0, 2]), 2)
-    for kind in args.kinds:
-        for n in sizes:
-            ours, sat, sat4, methods = Times(), Times(), Times(), 0
-            for cells in puzzles(kind, n, seeds):
-                t1, found = cpu(answer, Puzzle(n, n, cells), 2)
-                t2, c2 = sat_count(n, cells, False, args.cap)
-                t3, c3 = sat_count(n, cells, True, args.cap)
-                for c in (c2, c3):
-                    assert c is None or found.solutions == c, (kind, n, cells, found, c)
-                ours.add(t1)
-                sat.add(t2, c2 is None)
-                sat4.add(t3, c3 is None)
-                methods += found.method == "sat"
-                for key in (n, "all"):
-                    total = by_size.setdefault(key, (Times(), Times(), Times()))
-                    total[0].add(t1)
-                    total[1].add(t2, c2 is None)
-                    total[2].add(t3, c3 is None)
-                print(f"# {kind} {n}x{n}: count {found.solutions}, gridgames {t1:.4f} s "
-                      f"({found.method}, {found.nodes} nodes), SAT {t2:.4f} s"
-                      f"{' (capped)' if c2 is None else ''}, SAT+2x2 {t3:.4f} s"
-                      f"{' (capped)' if c3 is None else ''}", file=sys.stderr, flush=True)
-            rows.append((kind, n, ours, sat, sat4, methods))
-    print("| puzzles | board | n | gridgames median (worst) | SAT median (worst) "
-          "| SAT+2x2 median (worst) | ratio to SAT | ratio to SAT+2x2 | SAT fallback used |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for kind, n, ours, sat, sat4, m in rows:
-        print(f"| {kind} | {n}x{n} | {len(ours.values)} | {ours.cell()} | {sat.cell()} "
-              f"| {sat4.cell()} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} | {m} |")
-    print()
-    print("| board | n | ratio to SAT median (worst) | ratio to SAT+2x2 median (worst) |")
-    print("|---|---:|---:|---:|")
-    for n in sizes + ["all"]:
-        ours, sat, sat4 = by_size[n]
-        board = n if n == "all" else f"{n}x{n}"
-        print(f"| {board} | {len(ours.values)} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} |")
+    lines = []
+    for line in measure(args.kinds, sizes, seeds, args.cap):
+        print(line, file=sys.stderr, flush=True)
+        lines.append(line)
+    report(lines)
 
 
 if __name__ == "__main__":
