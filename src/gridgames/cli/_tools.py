@@ -32,13 +32,17 @@ def positive(text: str) -> int:
 
 
 def register_tools(commands: Commands, game: str) -> None:
-    """Add ``generate``, ``validate`` and ``check`` to a judge game's commands."""
+    """Add ``generate``, ``validate``, ``check`` and ``show`` (the HTML
+    step-through page of gridgames.pictures) to a judge game's commands."""
     if not skipped(commands, "generate"):
         _add_generate(commands, game)
     if not skipped(commands, "validate"):
         _add_validate(commands, game)
     if not skipped(commands, "check"):
         _add_check(commands, game)
+    if not skipped(commands, "show"):
+        from ..pictures._cli import register_show
+        register_show(commands, game)
 
 
 def _add_generate(commands: Commands, game: str) -> None:

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Commands) -> None:
-    from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
+    from ..cli._args import add_judge_game  # here: the fast path needs no argparse
     from ..cli._tools import register_tools
     from ._solve_cli import hook_generate, register as register_solve
     commands, p = add_judge_game(
@@ -67,6 +67,3 @@ def register(subparsers: Commands) -> None:
     register_tools(commands, "gopher")
     hook_generate(commands)
     register_solve(commands)
-    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
-        from ..pictures._cli import register_show
-        register_show(commands, "gopher")

@@ -32,8 +32,5 @@ def register(subparsers: Commands) -> None:
         from . import _research_cli
         _research_cli.register(commands)
 
-    # The judge toolkit: generate, validate, check.
+    # The judge toolkit: generate, validate, check, show.
     register_tools(commands, "samegame")
-    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
-        from ..pictures._cli import register_show
-        register_show(commands, "samegame")

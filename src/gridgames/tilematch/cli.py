@@ -21,15 +21,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Commands) -> None:
-    from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
+    from ..cli._args import add_judge_game  # here: the fast path needs no argparse
     from ..cli._tools import register_tools
     commands, p = add_judge_game(
         subparsers, "tilematch", title="The tile-match game", judge=JUDGE,
         help="the tile-match game with gravity (Rowan 2019): judge files")
     p.set_defaults(func=run)
 
-    # The judge toolkit: generate, validate, check.
+    # The judge toolkit: generate, validate, check, show.
     register_tools(commands, "tilematch")
-    if not skipped(commands, "show"):  # gridgames.pictures: the HTML step-through page
-        from ..pictures._cli import register_show
-        register_show(commands, "tilematch")
