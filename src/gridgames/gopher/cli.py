@@ -63,7 +63,7 @@ def register(subparsers: Commands) -> None:
                    help="the program number in the header and end lines (default: 6)")
     p.set_defaults(func=run)
 
-    # The judge toolkit: generate (with --no-guess), validate, check; and solve.
+    # The judge toolkit: generate (with --no-guess), validate, check, show; and solve.
     register_tools(commands, "gopher")
     hook_generate(commands)
     register_solve(commands)
