@@ -24,7 +24,6 @@ import argparse
 import multiprocessing
 import random
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -111,6 +110,19 @@ def sat_count(n, cells, blocks, cap):
         child.join()
 
 
+def median_worst(pairs):
+    """((median, bounded), (worst, bounded)) of (value, bounded) pairs: an
+    even count's median is the mean of the middle two, bounded if either is."""
+    pairs = sorted(pairs)
+    half = len(pairs) // 2
+    if len(pairs) % 2:
+        median = pairs[half]
+    else:
+        (a, x), (b, y) = pairs[half - 1], pairs[half]
+        median = ((a + b) / 2, x or y)
+    return median, pairs[-1]
+
+
 class Times:
     """Times of one method on a row's puzzles; a time at the cap is a lower
     bound, shown with '>' (and ratios against it with '<')."""
@@ -122,12 +134,9 @@ class Times:
         self.values.append(t)
         self.capped.append(capped)
 
-    def _at(self, t):
-        return any(c and v == t for v, c in zip(self.values, self.capped))
-
-    def cell(self, digits=4):
-        m, w = statistics.median(self.values), max(self.values)
-        return (f"{'>' * self._at(m)}{m:.{digits}f} ({'>' * self._at(w)}{w:.{digits}f})")
+    def cell(self):
+        (m, mb), (w, wb) = median_worst(zip(self.values, self.capped))
+        return f"{'>' * mb}{m:.4f} ({'>' * wb}{w:.4f})"
 
 
 def ratio(x):
@@ -136,12 +145,9 @@ def ratio(x):
 
 def ratio_cell(ours, base):
     """Median (worst) of ours / base per puzzle; '<' where base was capped."""
-    pairs = sorted((o / max(b, 1e-6), c) for o, b, c in zip(ours.values, base.values, base.capped))
-    m, w = pairs[(len(pairs) - 1) // 2] if len(pairs) % 2 else None, pairs[-1]
-    if m is None:  # even: the mean of the middle two, bounded if either is
-        a, b = pairs[len(pairs) // 2 - 1], pairs[len(pairs) // 2]
-        m = ((a[0] + b[0]) / 2, a[1] or b[1])
-    return f"{'<' * m[1]}{ratio(m[0])} ({'<' * w[1]}{ratio(w[0])})"
+    (m, mb), (w, wb) = median_worst((o / max(b, 1e-6), c)
+                                    for o, b, c in zip(ours.values, base.values, base.capped))
+    return f"{'<' * mb}{ratio(m)} ({'<' * wb}{ratio(w)})"
 
 
 LINE = re.compile(r"# (\w+) (\d+)x\d+: count (\d+), gridgames ([\d.]+) s \((\w+), \d+ nodes\), "

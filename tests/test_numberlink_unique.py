@@ -115,3 +115,17 @@ def test_repaired_20x20_puzzles_are_unique_by_sat():
         assert _sat.count(20, 20, made.puzzle.cells, 2)[0] == 1, seed
         cut += made.puzzle.pairs > raw.puzzle.pairs
     assert cut >= 1
+
+
+def test_the_solve_table_marks_what_a_capped_sat_count_bounds(capsys):
+    """The README's table: a SAT count stopped at the cap is a lower bound
+    ('>'), and so is a median or worst it enters; ratios against it are
+    upper bounds ('<')."""
+    _TABLE.report([
+        "# hamcut 5x5: count 0, gridgames 0.5 s (sat, 10 nodes), SAT 60.0 s (capped), SAT+2x2 1.0 s",
+        "# hamcut 5x5: count 0, gridgames 0.2 s (search, 1 nodes), SAT 2.0 s, SAT+2x2 0.4 s",
+        "not a measurement: skipped"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2] == ("| hamcut | 5x5 | 2 | 0.3500 (0.5000) | >31.0000 (>60.0000) | 0.7000 (1.0000) "
+                       "| <0.054 (0.100) | 0.500 (0.500) | 1 |")
+    assert rows[-1] == "| all | 2 | <0.054 (0.100) | 0.500 (0.500) |"
