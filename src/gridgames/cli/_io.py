@@ -206,7 +206,7 @@ def warnings_to_stderr(game: str, path: Optional[str]) -> Callable[[bytes], None
 
 
 def fail(game: str, message: str, status: int) -> int:
-    sys.stderr.write(f"gridgames {game}: {message}\n")
+    sys.stderr.write(f"gridgames {game}: {message}\n" if game else f"gridgames: {message}\n")
     sys.stderr.flush()
     return status
 
