@@ -17,6 +17,7 @@ backends: the solver's answers are.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
@@ -81,7 +82,7 @@ def make_unique(generated: Generated, min_length: int = 1, budget: Optional[Budg
     shortest = max(2, min_length)
     cells, filled = list(puzzle.cells), list(solution.cells)
     k = puzzle.pairs
-    if any(0 < filled.count(v) < min_length for v in range(1, k + 1)):
+    if any(n < min_length for n in Counter(v for v in filled if v > 0).values()):
         return None
     while True:
         found = answer(Puzzle._make(rows, cols, cells), 2, budget, sat, backend, progress)
