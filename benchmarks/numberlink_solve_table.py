@@ -175,30 +175,30 @@ def measure(kinds, sizes, seeds, cap):
 
 def report(lines):
     """The tables of the log lines: per kind and size, then per size."""
-    rows, by_size = {}, {}
+    groups, used = {}, {}  # (kind, n), n and "all" -> the three Times; (kind, n) -> SAT fallbacks
     for line in lines:
         m = LINE.match(line.strip())
         if not m:
             continue
-        kind, n, method = m[1], int(m[2]), m[5]
-        t1, t2, t3 = float(m[4]), float(m[6]), float(m[8])
-        row = rows.setdefault((kind, n), (Times(), Times(), Times(), [0]))
+        kind, n = m[1], int(m[2])
         for key in ((kind, n), n, "all"):
-            ours, sat, sat4, *_ = row if key == (kind, n) else by_size.setdefault(key, (Times(), Times(), Times()))
-            ours.add(t1)
-            sat.add(t2, m[7] is not None)
-            sat4.add(t3, m[9] is not None)
-        row[3][0] += method == "sat"
+            ours, sat, sat4 = groups.setdefault(key, (Times(), Times(), Times()))
+            ours.add(float(m[4]))
+            sat.add(float(m[6]), m[7] is not None)
+            sat4.add(float(m[8]), m[9] is not None)
+        used[kind, n] = used.get((kind, n), 0) + (m[5] == "sat")
     print("| puzzles | board | n | gridgames median (worst) | SAT median (worst) "
           "| SAT+2x2 median (worst) | ratio to SAT | ratio to SAT+2x2 | SAT fallback used |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for (kind, n), (ours, sat, sat4, used) in rows.items():
+    for (kind, n), count in used.items():
+        ours, sat, sat4 = groups[kind, n]
         print(f"| {kind} | {n}x{n} | {len(ours.values)} | {ours.cell()} | {sat.cell()} "
-              f"| {sat4.cell()} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} | {used[0]} |")
+              f"| {sat4.cell()} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} | {count} |")
     print()
     print("| board | n | ratio to SAT median (worst) | ratio to SAT+2x2 median (worst) |")
     print("|---|---:|---:|---:|")
-    for key, (ours, sat, sat4) in sorted(by_size.items(), key=lambda item: item[0] == "all"):
+    for key in [k for k in groups if isinstance(k, int)] + ["all"]:
+        ours, sat, sat4 = groups[key]
         board = key if key == "all" else f"{key}x{key}"
         print(f"| {board} | {len(ours.values)} | {ratio_cell(ours, sat)} | {ratio_cell(ours, sat4)} |")
 
