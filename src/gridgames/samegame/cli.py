@@ -29,7 +29,7 @@ def register(subparsers: Commands) -> None:
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=run)
     if not skipped(commands, "solve", "replay"):
-        from . import _research_cli
+        from .research import _research_cli
         _research_cli.register(commands)
 
     # The judge toolkit: generate, validate, check, show.

@@ -10,12 +10,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..cli._args import Commands, add_command
-from ..cli._io import fail, read_input, shown
-from . import Board, FormatError, _results as results, read_boards, standard_boards
+from ...cli._args import Commands, add_command
+from ...cli._io import fail, read_input, shown
+from .. import Board, FormatError, read_boards, standard_boards
+from . import _results as results
 from ._campaign import Result, board_rows, campaign, digest, params_of
 from ._progress import Progress
-from ._solve import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
 
 GAME = "samegame"
 

@@ -5,11 +5,11 @@ import json
 import sys
 from typing import Optional
 
-from ..cli._args import add_command
-from ..cli._io import fail, read_input, shown
-from ..pictures._cli import add_html_option, save
-from . import FormatError
-from ._solve_cli import add as add_solve, boards_of
+from ...cli._args import add_command
+from ...cli._io import fail, read_input, shown
+from ...pictures._cli import add_html_option, save
+from .. import FormatError
+from .cli import add as add_solve, boards_of
 
 GAME = "samegame"
 
@@ -105,7 +105,7 @@ def _replay(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     print(f"total {total} ({len(games)} boards)")
     if args.html:
-        from ..pictures import replay_html
+        from ...pictures import replay_html
         page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
                            f"{shown(moves_path)}, total score {total}")
         return save(GAME, args.html, page, files)

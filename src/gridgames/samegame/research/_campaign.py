@@ -16,9 +16,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
 from typing import Any, NamedTuple, Optional
 
-from .._rng import MASK, SplitMix64
-from .._version import __version__
-from . import _solve
+from ..._rng import MASK, SplitMix64
+from ..._version import __version__
+from . import _single
 
 # What a search returns across threads and Ray: score, moves as [r, c]
 # lists, stopped, playouts, CPU seconds (None: not measured), version.
@@ -97,14 +97,14 @@ def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any =
     """One search of ``board``, its CPU time measured in this thread (where
     the kernel runs)."""
     start = time.thread_time()
-    s = _solve.run(board, algo, seed=seed, stop=stop, **params)
+    s = _single.run(board, algo, seed=seed, stop=stop, **params)
     return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, time.thread_time() - start, __version__
 
 
 def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
     """``search`` of a board given as plain strings: what a Ray task runs
     (compiled objects do not travel; plain values do)."""
-    from . import Board
+    from .. import Board
     return search(Board(rows, backend=backend), algo, params, seed)
 
 
@@ -134,8 +134,8 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     cancelled."""
     boards = list(boards)
     seed, runs, threads = index(seed), index(runs), index(threads)
-    _solve.check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
-                 seed, options.get("time"))
+    _single.check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
+                  seed, options.get("time"))
     if runs < 1 or threads < 1:
         raise ValueError(f"runs and threads must be at least 1, not {min(runs, threads)}")
     skipped = set(skip)
@@ -224,7 +224,7 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
         executor: Any = _ray.Executor()
     else:
         executor = ThreadPoolExecutor(threads)
-    params = {"level": 1, "iterations": _solve.DEFAULT_ITERATIONS["nrpa"], **params}
+    params = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"], **params}
     try:
         for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
             found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor, **params)
