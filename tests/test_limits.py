@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gridgames import _scan
+from gridgames import _scan_pure as _scan
 from gridgames._limits import constants
 
 # Every .pxd with a `cpdef enum` and the compiled module that exports its values.

@@ -6,6 +6,7 @@ offending text are worked out here, once, for every game and both backends.
 """
 from __future__ import annotations
 
+import os
 from collections import namedtuple
 
 from ._limits import constants
@@ -117,3 +118,14 @@ JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes
     result; with ``emit`` only what was not emitted yet), the ``JudgeError``
     of the first bad token or None, and the warnings (a list, empty for the
     games that have none)."""
+
+
+def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
+    """Hand ``data`` to ``emit``: a function taking bytes, or a file
+    descriptor written directly (all of it: a short write is continued)."""
+    if isinstance(emit, int):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(emit, view):]
+    else:
+        emit(data)

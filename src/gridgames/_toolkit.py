@@ -1,6 +1,6 @@
 """The judge toolkit shared by the judge games: ``generate``, ``validate`` and
 ``check`` (the testlib roles: generator, validator, checker); their commands
-are ``cli._tools``.
+are ``cli._toolkit``.
 
 Each game supplies ``GAME/_generate.py`` (``add_arguments(parser)`` and
 ``generate(seed, count, **options) -> bytes``) and ``GAME/_validate.py``

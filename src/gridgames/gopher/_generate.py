@@ -14,7 +14,7 @@ clears from the first pick without a guess, and its picks are the solver's
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from ._validate import MAX_SIDE
 

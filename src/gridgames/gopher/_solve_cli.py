@@ -6,9 +6,8 @@ import re
 from collections.abc import Callable
 from typing import Optional
 
-from ..cli._args import Commands, add_command
+from ..cli._args import Commands, add_command, positive
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..cli._tools import positive
 
 GAME = "gopher"
 

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Commands) -> None:
     from ..cli._args import add_judge_game  # here: the fast path needs no argparse
-    from ..cli._tools import register_tools
+    from ..cli._toolkit import register_tools
     from ._solve_cli import hook_generate, register as register_solve
     commands, p = add_judge_game(
         subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
-from .._rng import MASK
+from .._rng_pure import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..pictures._cli import add_sheet_option, save_sheet
+from ..cli._pictures import add_sheet_option, save_sheet
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast

@@ -40,6 +40,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Any, Optional, Union
 
+    from .._svg import Drawing
     from ._kernel import State
     from .research._best import BestKnown, best_known
     from .research._campaign import Result, campaign
@@ -165,12 +166,17 @@ class Board(Wrapper):
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
+    def _drawing(self) -> Drawing:
+        """This object's picture (``render(format="svg")``, gridgames.pictures)."""
+        from ._svg import draw
+        return draw(self)
+
     def render(self, format: str = "text") -> str:
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from ..pictures import picture
+            from .._svg import picture
             return picture(self, format)
         return self._state.render().decode("ascii")
 

@@ -10,7 +10,7 @@ win some pairs follow that the judge skips.
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from . import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS

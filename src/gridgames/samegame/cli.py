@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Commands) -> None:
     from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
-    from ..cli._tools import register_tools
+    from ..cli._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "samegame", title="SameGame", judge=JUDGE,
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")

@@ -10,7 +10,7 @@ squares, zero squares, off the board.
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 

@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
 from typing import Any, NamedTuple, Optional
 
-from ..._rng import MASK, SplitMix64
+from ..._rng_pure import MASK, SplitMix64
 from ..._version import __version__
 from . import _single
 

@@ -7,7 +7,7 @@ from typing import Optional
 
 from ...cli._args import add_command
 from ...cli._io import fail, read_input, shown
-from ...pictures._cli import add_html_option, save
+from ...cli._pictures import add_html_option, save
 from .. import FormatError
 from .cli import add as add_solve, boards_of
 

@@ -14,7 +14,7 @@ import time as _time
 from typing import Any, Optional
 
 from ..._backend import kernel as _load
-from ..._rng import SplitMix64
+from ..._rng_pure import SplitMix64
 from .. import Board
 from ._single import SearchResult, check, check_nrpa, run
 

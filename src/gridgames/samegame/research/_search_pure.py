@@ -9,7 +9,7 @@ from math import exp
 from typing import Any, NamedTuple, Optional
 
 from ..._limits import constants
-from ..._rng import SplitMix64
+from ..._rng_pure import SplitMix64
 
 RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidates' codes and biases

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Union
 
-from ._svg import CELL, Drawing, axes, board as canvas
+from .._svg import CELL, Drawing, axes, board as canvas
 
 if TYPE_CHECKING:
     from ..numberlink import Puzzle, Solution

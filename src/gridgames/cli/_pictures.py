@@ -10,12 +10,11 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from ..cli._args import Commands, add_command
-from ..cli._io import fail, read_input, shown
-from ..cli._tools import positive
+from ._args import Commands, add_command, positive
+from ._io import fail, read_input, shown
 
 if TYPE_CHECKING:
-    from ._sheet import Item
+    from ..pictures._sheet import Item
 
 SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solutions on pages of "
          "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
@@ -57,7 +56,7 @@ def register_show(commands: Commands, game: str) -> None:
 
 
 def _show(args: argparse.Namespace, game: str) -> int:
-    from . import show_html
+    from ..pictures import show_html
     name = shown(args.input)
     data = read_input(args.input)
     try:
@@ -74,7 +73,7 @@ def _show(args: argparse.Namespace, game: str) -> int:
 
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error."""
-    from . import SameFile, write
+    from ..pictures import SameFile, write
     if path == "-":  # standard output carries the command's text, or nothing a browser can open
         return fail(game, "a page or sheet needs a file name, not '-'", 2)
     try:
@@ -98,7 +97,7 @@ def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
                solutions: Sequence[Item], inputs: Sequence[str],
                note: Optional[str] = None) -> int:
     """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
-    from . import sheet_html, sheet_pages
+    from ..pictures import sheet_html, sheet_pages
     if path == "-":
         return save(game, path, "", inputs)
     pages = sheet_pages(title, puzzles, solutions)

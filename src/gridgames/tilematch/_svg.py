@@ -6,13 +6,16 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
-from ._frames import Case, Frame, Tokens, chunks
-from ._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
+from .._frames import Case, Frame, Tokens, chunks
+from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
     from ..tilematch import Board
 
 COORD = 1000  # move coordinates are clamped to this: anything past it is off the board
+
+# The step-through page (gridgames.pictures.show_html): what a case is, what its status line counts.
+UNIT, STATUS = "data set", "Tiles left"
 
 
 def draw(board: Board, marks: Collection[tuple[int, int]] = (), titles: bool = True) -> Drawing:

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from .._judge import JudgeError
-from ._args import Commands, add_command, skipped
+from ._args import Commands, add_command, positive, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
 # Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
@@ -20,17 +20,6 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is an integer, not {text!r}") from None
 
 
-def positive(text: str) -> int:
-    """An argparse type: an integer 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
-    return value
-
-
 def register_tools(commands: Commands, game: str) -> None:
     """Add ``generate``, ``validate``, ``check`` and ``show`` (the HTML
     step-through page of gridgames.pictures) to a judge game's commands."""
@@ -41,7 +30,7 @@ def register_tools(commands: Commands, game: str) -> None:
     if not skipped(commands, "check"):
         _add_check(commands, game)
     if not skipped(commands, "show"):
-        from ..pictures._cli import register_show
+        from ._pictures import register_show
         register_show(commands, game)
 
 

@@ -5,14 +5,17 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
-from ._frames import Case, Frame
-from ._svg import CELL, Drawing, axes, board as canvas, describe
+from .._frames import Case, Frame
+from .._svg import CELL, Drawing, axes, board as canvas, describe
 
 if TYPE_CHECKING:
     from ..gopher import Field
 
 COORD = 1000  # picks are clamped to this: anything past it is outside every field
 _BOARD = re.compile(rb"\+-*\+\n(?:\|[^\n]*\|\n)*\+-*\+\n")
+
+# The step-through page (gridgames.pictures.show_html): what a case is, what its status line counts.
+UNIT, STATUS = "game", "Safe patches left"
 
 
 def draw(field: Field, pick: Optional[tuple[int, int]] = None, new: Collection[tuple[int, int]] = (),
