@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from gridgames.samegame import standard_boards
-from gridgames.samegame.research._campaign import board_rows, digest
+from gridgames.samegame.research._jobs import board_rows, digest
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "gridgames" / "samegame" / "research" / "best_known.json"
 ABOUT = ("The best games known on the 20 standard SameGame boards (standard_boards()), moves as judge "

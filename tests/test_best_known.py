@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from gridgames.samegame import best_known, campaign, standard_boards
-from gridgames.samegame.research._campaign import board_rows, digest
+from gridgames.samegame.research._jobs import board_rows, digest
 
 ROOT = Path(__file__).parent.parent
 SCRIPT = ROOT / "benchmarks" / "samegame_best_known.py"

@@ -17,7 +17,7 @@ except ImportError:  # CI installs the [ray] extra (.ci/run), so these run there
     pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
 
 from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
-from gridgames.samegame.research._campaign import search_seed
+from gridgames.samegame.research._jobs import search_seed
 from gridgames.samegame.research._single import SearchResult
 
 BOARDS = write_boards(standard_boards()[:2])

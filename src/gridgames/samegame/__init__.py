@@ -43,15 +43,16 @@ if TYPE_CHECKING:
     from .._svg import Drawing
     from ._kernel import State
     from .research._best import BestKnown, best_known
-    from .research._campaign import Result, campaign
+    from .research._campaign import campaign, search_boards
+    from .research._jobs import Result
     from .research._search import Stop
-    from .research._single import ALGORITHMS, Algorithm, SearchResult, solve as search_boards
+    from .research._single import ALGORITHMS, Algorithm, SearchResult
 else:
     # The searches load threads, executors and JSON: only when used.  (module, name) of each:
     _LAZY = {"ALGORITHMS": ("research._single", "ALGORITHMS"), "Algorithm": ("research._single", "Algorithm"),
              "SearchResult": ("research._single", "SearchResult"),
-             "search_boards": ("research._single", "solve"), "campaign": ("research._campaign", "campaign"),
-             "Result": ("research._campaign", "Result"), "best_known": ("research._best", "best_known"),
+             "search_boards": ("research._campaign", "search_boards"), "campaign": ("research._campaign", "campaign"),
+             "Result": ("research._jobs", "Result"), "best_known": ("research._best", "best_known"),
              "BestKnown": ("research._best", "BestKnown")}
     # Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
     _RENAMED = {"Solution": "SearchResult", "solve": "search_boards"}

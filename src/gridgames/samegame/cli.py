@@ -29,8 +29,8 @@ def register(subparsers: Commands) -> None:
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=run)
     if not skipped(commands, "solve", "replay"):
-        from .research import _research_cli
-        _research_cli.register(commands)
+        from .research import cli as research
+        research.register(commands)
 
     # The judge toolkit: generate, validate, check, show.
     register_tools(commands, "samegame")

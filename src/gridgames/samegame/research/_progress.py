@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable
 from typing import TextIO
 
-from ._campaign import Result
+from ._jobs import Result
 
 
 class Progress:

@@ -9,7 +9,7 @@ import os
 from typing import Any
 
 from .._text import FormatError
-from ._campaign import Result, search_seed
+from ._jobs import Result, search_seed
 
 HEAD = b'{"board": '  # how every result line starts
 NEWLINE = b"\n"
