@@ -2,10 +2,10 @@
 (the toolkit is ``gridgames._toolkit``)."""
 import argparse
 import importlib
-import sys
 from typing import Any
 
 from .._judge import JudgeError
+from .._progress import Line, live
 from ._args import Commands, add_command, positive, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
@@ -81,18 +81,18 @@ def _compare_doc(game: str) -> str:
 
 def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
     options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
-    live = sys.stderr is not None and sys.stderr.isatty()  # a live line only on a terminal
+    line = Line() if live() else None
 
     def progress(done: int, count: int) -> None:
-        sys.stderr.write(f"\r\x1b[Kgridgames {game} generate: {done}/{count} {gen.CASES}")
-        sys.stderr.flush()
+        if line is not None:
+            line.show(f"gridgames {game} generate: {done}/{count} {gen.CASES}")
     try:
-        text = gen.generate(args.seed, args.count, progress=progress if live else None, **options)
+        text = gen.generate(args.seed, args.count, progress=progress if line else None, **options)
     except ValueError as exc:
         return fail(game, str(exc), 2)
     finally:
-        if live:
-            sys.stderr.write("\r\x1b[K")
+        if line is not None:
+            line.clear()
     try:
         with writing(args.output) as f:
             f.write(text)

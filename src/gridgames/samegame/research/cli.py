@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
+from ..._progress import live
 from ...cli._args import Commands, add_command
 from ...cli._io import fail, read_input, shown
 from ...cli._pictures import add_html_option, save
@@ -190,7 +191,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
-    progress = Progress(searches, len(boards), earlier) if sys.stderr.isatty() else None
+    progress = Progress(searches, len(boards), earlier) if live() else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
