@@ -11,7 +11,7 @@ default)) when that command has options of its own: the fast path
 (``_fast``) calls it without argparse.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
 one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
-never an input, replaced whole, see ``_files``), the judge games'
+never an input, replaced whole, see ``gridgames._files``), the judge games'
 ``generate``/``validate``/``check`` come from ``_toolkit.register_tools``.
 
 Start-up: the plain judge forms (``gridgames GAME [judge] [INPUT] [-o

@@ -2,7 +2,7 @@
 import argparse
 
 from ..cli._args import add_command, positive
-from ..cli._files import CannotWrite, new_directory
+from .._files import CannotWrite, new_directory
 from ..cli._io import fail
 from . import PROBLEM_YAML, write_package
 
