@@ -239,7 +239,7 @@ def test_write_is_atomic_and_never_over_an_input(tmp_path):
     with pytest.raises(pictures.SameFile):
         pictures.write(str(tmp_path / "." / "page.html"), "x", [str(target)])
     assert target.read_text() == "new"
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(pictures.CannotWrite, match=f"cannot write {tmp_path}: "):
         pictures.write(str(tmp_path), "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]  # no temporary file left
 

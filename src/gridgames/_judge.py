@@ -6,7 +6,6 @@ offending text are worked out here, once, for every game and both backends.
 """
 from __future__ import annotations
 
-import os
 from collections import namedtuple
 
 from ._limits import constants
@@ -124,8 +123,7 @@ def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
     """Hand ``data`` to ``emit``: a function taking bytes, or a file
     descriptor written directly (all of it: a short write is continued)."""
     if isinstance(emit, int):
-        view = memoryview(data)
-        while view:
-            view = view[os.write(emit, view):]
+        from ._files import write_all
+        write_all(emit, data)
     else:
         emit(data)

@@ -10,6 +10,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
+from .._files import CannotWrite
 from ._args import Commands, add_command, positive
 from ._io import fail, read_input, shown
 
@@ -73,15 +74,13 @@ def _show(args: argparse.Namespace, game: str) -> int:
 
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error."""
-    from ..pictures import SameFile, write
+    from ..pictures import write
     if path == "-":  # standard output carries the command's text, or nothing a browser can open
         return fail(game, "a page or sheet needs a file name, not '-'", 2)
     try:
         write(path, text, inputs)
-    except SameFile as exc:
+    except CannotWrite as exc:  # SameFile too
         return fail(game, str(exc), 2)
-    except OSError as exc:
-        return fail(game, f"cannot write {path}: {exc.strerror}", 2)
     return 0
 
 

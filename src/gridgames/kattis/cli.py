@@ -1,8 +1,8 @@
 """`gridgames package GAME DIR`: write a Kattis problem package."""
 import argparse
 
-from ..cli._args import add_command, positive
 from .._files import CannotWrite, new_directory
+from ..cli._args import add_command, positive
 from ..cli._io import fail
 from . import PROBLEM_YAML, write_package
 

@@ -12,10 +12,10 @@ no fonts, scripts or images from elsewhere.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
+from .._files import CannotWrite, SameFile, replacing, write_all
 from .._svg import FORMATS, picture
 
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
@@ -102,43 +102,14 @@ def sheet_html(title: str, pages: Sequence[str], note: Optional[str] = None) -> 
     return html(title, pages, note)
 
 
-class SameFile(ValueError):
-    """The output would replace an input file."""
-
-
 def write(path: str, text: str, inputs: Sequence[str] = ()) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in the
-    same directory, flushed and synced, then renamed over ``path``.  Raises
-    SameFile when ``path`` is one of ``inputs`` (the same file by any name)."""
-    for name in inputs:
-        if name not in ("-", "") and os.path.exists(path) and os.path.exists(name) and \
-                os.path.samefile(path, name):
-            raise SameFile(f"{path} is an input file: choose another output")
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".gridgames-",
-                                     suffix=".tmp", delete=False) as f:
-        try:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        except BaseException:
-            f.close()
-            os.unlink(f.name)
-            raise
-    try:
-        os.chmod(f.name, 0o644 & ~_umask())
-        os.replace(f.name, path)
-    except BaseException:
-        os.unlink(f.name)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    """Write ``text`` to ``path`` whole or not at all (``gridgames._files``,
+    the path of every file the commands write).  Raises SameFile (a
+    ValueError) when ``path`` is one of ``inputs`` (the same file by any name),
+    CannotWrite with a one-line message when it cannot be written."""
+    with replacing(path, [name for name in inputs if name not in ("-", "")]) as fd:
+        write_all(fd, text.encode("utf-8"))
 
 
 __all__ = ["FORMATS", "GAMES", "drawing", "svg", "picture", "replay_html", "show_html",
-           "sheet_pages", "sheet_html", "write", "SameFile"]
+           "sheet_pages", "sheet_html", "write", "SameFile", "CannotWrite"]
