@@ -37,10 +37,9 @@ def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool =
 
 def register_show(commands: Commands, game: str) -> None:
     """``gridgames GAME show INPUT --html FILE`` for a judge game."""
-    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
-    step = {"samegame": "selection (its region outlined before it goes)",
-            "tilematch": "move and drop or elimination phase (what moved or vanished outlined)",
-            "gopher": "pick (the patch ringed, what it revealed shaded)"}[game]
+    import importlib
+    drawn = importlib.import_module(f"gridgames.{game}._svg")  # what the game's pages show
+    unit, step = drawn.UNIT, drawn.STEP
     p = add_command(
         commands, "show", help="step through a judge file in a browser (an HTML page)",
         description=f"Write an HTML page that shows each {unit} of the judge file INPUT step "

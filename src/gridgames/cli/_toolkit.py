@@ -72,8 +72,8 @@ def _add_check(commands: Commands, game: str) -> None:
 
 def _compare_doc(game: str) -> str:
     from .. import _compare
-    from .._toolkit import COMPARE
-    if COMPARE[game] is _compare.tiles:
+    from .._toolkit import compare
+    if compare(game) is _compare.tiles:
         return ("As the statement says, board lines must match exactly; other lines may "
                 "differ in spacing and case; blank lines are ignored.")
     return "The answer must match byte for byte."

@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 COORD = 1000  # picks are clamped to this: anything past it is outside every field
 _BOARD = re.compile(rb"\+-*\+\n(?:\|[^\n]*\|\n)*\+-*\+\n")
 
-# The step-through page (gridgames.pictures.show_html): what a case is, what its status line counts.
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
 UNIT, STATUS = "game", "Safe patches left"
+STEP = "pick (the patch ringed, what it revealed shaded)"
 
 
 def draw(field: Field, pick: Optional[tuple[int, int]] = None, new: Collection[tuple[int, int]] = (),

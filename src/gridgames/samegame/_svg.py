@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 
 COORD = 1000  # selections are clamped to this: anything past it is outside every frame
 
-# The step-through page (gridgames.pictures.show_html): what a case is, what its status line counts.
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
 UNIT, STATUS = "grid", "Score"
+STEP = "selection (its region outlined before it goes)"
 
 
 def draw(board: Board, highlight: Sequence[tuple[int, int]] = (), titles: bool = True) -> Drawing:

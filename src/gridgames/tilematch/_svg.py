@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 
 COORD = 1000  # move coordinates are clamped to this: anything past it is off the board
 
-# The step-through page (gridgames.pictures.show_html): what a case is, what its status line counts.
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
 UNIT, STATUS = "data set", "Tiles left"
+STEP = "move and drop or elimination phase (what moved or vanished outlined)"
 
 
 def draw(board: Board, marks: Collection[tuple[int, int]] = (), titles: bool = True) -> Drawing:
