@@ -13,7 +13,7 @@ from . import _args
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
 
-TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
+TOOLS = {"package": "gridgames.cli.kattis"}  # commands that are not games
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
@@ -56,7 +56,7 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES + tuple(TOOLS):
-        module = TOOLS.get(name, f"gridgames.{name}.cli")
+        module = TOOLS.get(name, f"gridgames.cli.{name}")
         if only in (None, name):
             importlib.import_module(module).register(sub)
     return parser

@@ -12,16 +12,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..._progress import live
-from ...cli._args import Commands, add_command
-from ...cli._io import fail, read_input, shown
-from ...cli._pictures import add_html_option, save
-from .. import Board, FormatError, read_boards, standard_boards
-from . import _results as results
-from ._campaign import campaign
-from ._jobs import Result, board_rows, digest, params_of
-from ._progress import Progress
-from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from .._progress import live
+from ..samegame import Board, FormatError, read_boards, standard_boards
+from ..samegame.research import _results as results
+from ..samegame.research._campaign import campaign
+from ..samegame.research._jobs import Result, board_rows, digest, params_of
+from ..samegame.research._progress import Progress
+from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from ._args import Commands, add_command
+from ._io import fail, read_input, shown
+from ._pictures import add_html_option, save
 
 GAME = "samegame"
 
@@ -332,7 +332,7 @@ def _replay(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     print(f"total {total} ({len(games)} boards)")
     if args.html:
-        from ...pictures import replay_html
+        from ..pictures import replay_html
         page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
                            f"{shown(moves_path)}, total score {total}")
         return save(GAME, args.html, page, files)
