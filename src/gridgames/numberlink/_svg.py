@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .._svg import CELL, Drawing, axes, board as canvas
 
 if TYPE_CHECKING:
-    from ..numberlink import _Board
+    from ._game import _Board
 
 SOLID = -1
 
@@ -17,7 +17,7 @@ def draw(board: _Board, title: str = "", numbers: bool = True,
     """A puzzle (endpoints) or a solution (paths; its endpoints are the
     squares with one neighbour on their path).  ``numbers``: row and column
     numbers in the margin; ``titles``: a tooltip per square."""
-    from ..numberlink import Solution
+    from ._game import Solution
     rows, cols, cells = board.rows, board.cols, board.cells
     solution = isinstance(board, Solution)
     kind = "solution" if solution else "puzzle"
