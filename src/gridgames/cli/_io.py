@@ -140,8 +140,6 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
             args.command_parser.error("several INPUT files need --outdir DIR")
         outputs = [args.output]
     else:
-        if args.output is not None:
-            args.command_parser.error("-o and --outdir cannot be given together")
         if "-" in inputs:
             args.command_parser.error("--outdir needs INPUT files, not standard input")
         outputs = [os.path.join(args.outdir, os.path.splitext(os.path.basename(path))[0] + args.suffix)

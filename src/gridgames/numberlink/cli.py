@@ -11,6 +11,7 @@ from .._judge import JudgeError
 from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
+from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
 from ..pictures._cli import add_sheet_option, save_sheet
 from ._check import SOLID
 
@@ -141,6 +142,7 @@ def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Op
                         help="at most this long (wall time) per puzzle, the SAT fallback included")
     parser.add_argument("--no-sat", dest="sat", action="store_false", default=None,
                         help="never use the SAT fallback, even when python-sat is installed")
+    add_progress_option(parser)
 
 
 def _seconds(text: str) -> float:
@@ -195,8 +197,8 @@ class _Progress:
     one under way (its size), its search nodes and nodes per second; drawn
     at most twice a second, and only once a puzzle has taken half a second."""
 
-    def __init__(self, total: Optional[int]) -> None:
-        self.total, self.done, self.what = total, 0, ""
+    def __init__(self, total: Optional[int], every: Optional[float] = None) -> None:
+        self.total, self.done, self.what, self.every = total, 0, "", every  # every: plain lines
         self.start = self.drawn = 0.0
         self.shown = False
 
@@ -206,7 +208,7 @@ class _Progress:
 
     def __call__(self, nodes: int) -> None:
         now = time.monotonic()
-        if now - self.drawn >= 0.5:
+        if now - self.drawn >= (self.every or 0.5):
             rate = nodes / max(now - self.start, 1e-9)
             of = f"/{self.total}" if self.total else ""
             self.line(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
@@ -214,9 +216,9 @@ class _Progress:
             self.drawn = now
 
     def line(self, text: str) -> None:
-        sys.stderr.write("\r\x1b[K" + text)
+        sys.stderr.write(f"gridgames numberlink: {text}\n" if self.every else "\r\x1b[K" + text)
         sys.stderr.flush()
-        self.shown = True
+        self.shown = not self.every
 
     def end(self) -> None:
         self.done += 1
@@ -234,8 +236,9 @@ def _budget(args: argparse.Namespace) -> "Budget":
     return Budget(args.max_nodes, args.time)
 
 
-def _progress(total: Optional[int]) -> Optional[_Progress]:
-    return _Progress(total) if sys.stderr.isatty() else None
+def _progress(total: Optional[int], args: argparse.Namespace) -> Optional[_Progress]:
+    mode = progress_mode(args)
+    return _Progress(total, PLAIN_EVERY if mode == "plain" else None) if mode else None
 
 
 def _size(puzzle: "Puzzle") -> str:
@@ -268,7 +271,7 @@ def _generate(args: argparse.Namespace) -> int:
     seed, rejected = args.seed, 0
     puzzles: list[Item] = []
     solutions: list[Item] = []
-    progress = _progress(args.count) if args.unique or args.verbose else None
+    progress = _progress(args.count, args) if args.unique or args.verbose else None
     budget = _budget(args)
     try:
         with writing(args.output) as out:
@@ -326,7 +329,7 @@ def _solve(args: argparse.Namespace) -> int:
     puzzles: list[Item] = []
     solutions: list[Item] = []
     budget = _budget(args)
-    progress = _progress(None)
+    progress = _progress(None, args)
     unknown = unsolved = False
     try:
         with writing(args.output, [args.file]) as out:

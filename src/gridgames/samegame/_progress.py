@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Optional, TextIO
 
 from ._campaign import Result
 
@@ -17,11 +17,12 @@ from ._campaign import Result
 class Progress:
     """Redrawn twice a second by a daemon thread while searches run (the
     kernels release the GIL).  ``with progress:`` writes other output with
-    the line cleared.  ``found``: results of earlier runs (--resume)."""
+    the line cleared.  ``found``: results of earlier runs (--resume).
+    ``every``: seconds between plain lines (not redrawn: a log, --progress)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
-                 stream: TextIO = sys.stderr) -> None:
-        self.searches, self.boards, self.stream = searches, boards, stream
+                 stream: TextIO = sys.stderr, every: Optional[float] = None) -> None:
+        self.searches, self.boards, self.stream, self.every = searches, boards, stream, every
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
         for result in found:
@@ -58,27 +59,31 @@ class Progress:
         return (line + " | best " + bests)[:width]
 
     def _tick(self) -> None:
-        while not self.ended.wait(0.5):
+        while not self.ended.wait(self.every or 0.5):
             with self.lock:
                 self._draw()
 
     def _draw(self) -> None:
-        self.stream.write("\r\x1b[K" + self.text())
+        self.stream.write(f"gridgames samegame solve: {self.text()}\n" if self.every else
+                          "\r\x1b[K" + self.text())
         self.stream.flush()
 
     def __enter__(self) -> None:
         self.lock.acquire()
-        self.stream.write("\r\x1b[K")
+        if not self.every:
+            self.stream.write("\r\x1b[K")
 
     def __exit__(self, *exc: object) -> None:
-        self._draw()
+        if not self.every:
+            self._draw()
         self.lock.release()
 
     def close(self) -> None:
         self.ended.set()
         with self.lock:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+            if not self.every:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
 
 
 def _clock(seconds: float) -> str:

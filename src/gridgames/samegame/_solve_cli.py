@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from ..cli._args import Commands, add_command
 from ..cli._io import fail, read_input, shown
+from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
 from . import Board, FormatError, _results as results, read_boards, standard_boards
 from ._campaign import Result, board_rows, campaign, digest, params_of
 from ._progress import Progress
@@ -82,6 +83,7 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--resume", action="store_true",
                    help="continue the campaign in FILE (-o): skip the searches done there")
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
+    add_progress_option(s)
     s.set_defaults(func=run)
 
 
@@ -185,7 +187,9 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
-    progress = Progress(searches, len(boards), earlier) if sys.stderr.isatty() else None
+    mode = progress_mode(args)
+    progress = Progress(searches, len(boards), earlier, every=PLAIN_EVERY if mode == "plain" else None) \
+        if mode else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
