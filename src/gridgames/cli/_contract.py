@@ -116,12 +116,20 @@ RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
 }
 
 
+# Options naming a page a browser opens: a file, never standard output (which
+# carries the command's text, or nothing).
+PAGES = ("--html", "--svg")
+
+
 def check(args: Args) -> None:
     """Refuse (``parser.error``: exit 2) the first given option of the
     command that does not apply."""
     parser = getattr(args, "command_parser", None)
     if parser is None or not hasattr(args, "given"):
         return
+    for option in PAGES:
+        if option in parser._option_string_actions and getattr(args, option[2:]) == "-":
+            parser.error(f"argument {option}: a page or sheet needs a file name, not '-'")
     for rule in RULES.get((args.game, getattr(args, "command", None)), ()):
         for option in rule.options:
             if given(args, option) and not rule.applies(args):

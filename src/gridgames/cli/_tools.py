@@ -99,8 +99,8 @@ def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
         sys.stderr.flush()
     try:
         text = gen.generate(args.seed, args.count, progress=progress if live else None, **options)
-    except ValueError as exc:
-        return fail(game, str(exc), 2)
+    except ValueError as exc:  # an option's value out of range: a usage error
+        args.command_parser.error(str(exc))
     finally:
         if live:
             sys.stderr.write("\r\x1b[K")

@@ -72,8 +72,8 @@ def _generate(args: argparse.Namespace) -> int:
         first = check_request(args.rows, args.cols, args.holes, args.first)
         if args.budget is not None and args.budget < 0:
             raise ValueError(f"--budget is 0 or more hole moves, not {args.budget}")
-    except ValueError as exc:
-        return fail(GAME, str(exc), 2)
+    except ValueError as exc:  # the options ask for the impossible: a usage error
+        args.command_parser.error(str(exc))
     try:
         with writing(args.output) as out:
             for i in range(args.count or 1):

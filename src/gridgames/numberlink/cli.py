@@ -381,7 +381,7 @@ def _solve(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from . import Puzzle, Solution, check
     if args.puzzle == "-" and args.solution == "-":
-        return fail(GAME, "PUZZLE and SOLUTION cannot both be standard input", 2)
+        args.command_parser.error("PUZZLE and SOLUTION cannot both be standard input")
     boards: list[Any] = []  # the Puzzle, then the Solution
     for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
         try:

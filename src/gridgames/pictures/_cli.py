@@ -62,8 +62,8 @@ def _show(args: argparse.Namespace, game: str) -> int:
     data = read_input(args.input)
     try:
         page, error = show_html(game, data, os.path.basename(name), args.case)
-    except ValueError as exc:
-        return fail(game, str(exc), 2)
+    except ValueError as exc:  # --case beyond the file: a usage error
+        args.command_parser.error(str(exc))
     status = save(game, args.html, page, [args.input])
     if status:
         return status
@@ -75,8 +75,6 @@ def _show(args: argparse.Namespace, game: str) -> int:
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error."""
     from . import SameFile, write
-    if path == "-":  # standard output carries the command's text, or nothing a browser can open
-        return fail(game, "a page or sheet needs a file name, not '-'", 2)
     try:
         write(path, text, inputs)
     except SameFile as exc:
@@ -99,8 +97,6 @@ def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
                note: Optional[str] = None) -> int:
     """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
     from . import sheet_html, sheet_pages
-    if path == "-":
-        return save(game, path, "", inputs)
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
         return save(game, path, sheet_html(title, pages, note), inputs)
