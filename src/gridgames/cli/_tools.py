@@ -31,6 +31,17 @@ def positive(text: str) -> int:
     return value
 
 
+def seconds(text: str) -> float:
+    """An argparse type: a time limit, more than 0 (0 is no limit nowhere) and below 1e9."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
+    return value
+
+
 def register_tools(commands: Commands, game: str) -> None:
     """Add ``generate``, ``validate``, ``check`` and ``show`` (the HTML
     step-through page of gridgames.pictures) to a judge game's commands."""

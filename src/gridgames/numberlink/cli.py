@@ -11,6 +11,7 @@ from .._judge import JudgeError
 from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
+from ..cli._tools import seconds
 from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
 from ..pictures._cli import add_sheet_option, save_sheet
 from ._check import SOLID
@@ -138,21 +139,11 @@ def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Op
     parser.add_argument("--max-nodes", type=_count, default=nodes, metavar="N",
                         help=f"{note}at most N search nodes per puzzle (the SAT fallback "
                              "is not counted)")
-    parser.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
+    parser.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                         help="at most this long (wall time) per puzzle, the SAT fallback included")
     parser.add_argument("--no-sat", dest="sat", action="store_false", default=None,
                         help="never use the SAT fallback, even when python-sat is installed")
     add_progress_option(parser)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value < 1e9:
-        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
-    return value
 
 
 def _side(text: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from ..cli._args import Commands, add_command
 from ..cli._io import fail, read_input, shown
+from ..cli._tools import seconds
 from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
 from . import Board, FormatError, _results as results, read_boards, standard_boards
 from ._campaign import Result, board_rows, campaign, digest, params_of
@@ -55,7 +56,7 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--width", type=int, default=10, metavar="W",
                    help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
-    s.add_argument("--time", type=float, default=None, metavar="SECONDS",
+    s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
     s.add_argument("--stab", type=int, default=None, metavar="P",
                    help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
