@@ -153,6 +153,8 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
             os.makedirs(args.outdir, exist_ok=True)
         except CannotWrite as exc:
             return fail(game, str(exc), 2)
+        except FileExistsError:  # a file, or a link to one, by that name
+            return fail(game, f"cannot write {args.outdir}: it exists and is not a directory", 2)
         except OSError as exc:
             return fail(game, f"cannot write {args.outdir}: {exc.strerror}", 2)
     status = 0

@@ -1,10 +1,12 @@
 """`gridgames numberlink generate|check|solve`."""
 import argparse
+import io
 import json
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
@@ -13,7 +15,8 @@ from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
 from ..cli._tools import seconds
 from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
-from ..pictures._cli import add_sheet_option, save_sheet
+from ..cli._outputs import check_writable
+from ..pictures._cli import add_sheet_option, save_files, sheet_files
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -265,7 +268,7 @@ def _generate(args: argparse.Namespace) -> int:
     progress = _progress(args.count, args) if args.unique or args.verbose else None
     budget = _budget(args)
     try:
-        with writing(args.output) as out:
+        with _output(args) as out:
             for i in range(args.count):
                 while True:
                     found = _candidate(args, cols, seed, budget, progress)
@@ -276,7 +279,7 @@ def _generate(args: argparse.Namespace) -> int:
                     rejected += 1
                     seed += 1
                     if rejected >= MAX_REJECTED:
-                        return _sheet(args, puzzles, solutions) or \
+                        return _sheet(args, puzzles, solutions, out) or \
                             fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
                                        f"up to {(seed - 1) & MASK}", 1)
                 rejected = 0
@@ -301,15 +304,30 @@ def _generate(args: argparse.Namespace) -> int:
     finally:
         if progress:
             progress.clear()
-    return _sheet(args, puzzles, solutions)
+    return _sheet(args, puzzles, solutions, out)
 
 
-def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Item]") -> int:
-    """The --svg sheet, if asked for (never over the input or the text output)."""
+def _output(args: argparse.Namespace, inputs: Sequence[str] = ()) -> Any:
+    """Where the text goes: -o OUTPUT as it is made; with --svg, kept until
+    the sheet's files are checked too (``_sheet`` writes both, or neither)."""
+    return nullcontext(io.BytesIO()) if args.svg else writing(args.output, inputs)
+
+
+def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Item]", text: Any) -> int:
+    """With --svg: the text (``_output``) and the sheet, every path checked
+    before the first is written (never over the input or the text output)."""
     if not args.svg:
         return 0
-    inputs = [name for name in (getattr(args, "file", None), args.output) if name]
-    return save_sheet(GAME, args.svg, "Number Link", puzzles, solutions, inputs)
+    inputs = [name for name in (getattr(args, "file", None),) if name]
+    try:
+        files = sheet_files(args.svg, "Number Link", puzzles, solutions)
+        check_writable([args.output], inputs)
+        check_writable([name for name, _ in files], inputs + [args.output])
+        with writing(args.output, inputs) as out:
+            out.write(text.getvalue())
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
+    return save_files(GAME, files, inputs + [args.output] if args.output else inputs)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -323,7 +341,7 @@ def _solve(args: argparse.Namespace) -> int:
     progress = _progress(None, args)
     unknown = unsolved = False
     try:
-        with writing(args.output, [args.file]) as out:
+        with _output(args, [args.file]) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)
@@ -360,13 +378,13 @@ def _solve(args: argparse.Namespace) -> int:
                     out.write(text.encode("ascii"))
             except JudgeError as err:
                 out.flush()
-                return _sheet(args, puzzles, solutions) or fail(GAME, f"{name}:{err}", 1)
+                return _sheet(args, puzzles, solutions, out) or fail(GAME, f"{name}:{err}", 1)
             finally:
                 if progress:
                     progress.clear()
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
-    return _sheet(args, puzzles, solutions) or (3 if unknown else 1 if unsolved else 0)
+    return _sheet(args, puzzles, solutions, out) or (3 if unknown else 1 if unsolved else 0)
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from ..cli._args import Commands, add_command
-from ..cli._io import fail, read_input, shown
+from ..cli._io import CannotWrite, fail, read_input, shown
 from ..cli._tools import positive
 
 if TYPE_CHECKING:
@@ -72,9 +73,17 @@ def _show(args: argparse.Namespace, game: str) -> int:
     return 0
 
 
+BIG_PAGE = 10 * 2**20  # bytes: a page this large gets a notice before it is written
+
+
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
-    """Write a page whole; 0, or 2 after a one-line error."""
+    """Write a page whole; 0, or 2 after a one-line error.  A page over
+    BIG_PAGE bytes is said on standard error first: browsers open it slowly."""
     from . import SameFile, write
+    if len(text) > BIG_PAGE:
+        sys.stderr.write(f"gridgames {game}: note: writing a {len(text) / 2**20:.0f} MB page to {path}; "
+                         "browsers open such pages slowly (fewer cases make a smaller page)\n")
+        sys.stderr.flush()
     try:
         write(path, text, inputs)
     except SameFile as exc:
@@ -92,24 +101,28 @@ def page_names(path: str, count: int) -> list[str]:
     return [f"{stem}-{k}.svg" for k in range(1, count + 1)]
 
 
-def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
-               solutions: Sequence[Item], inputs: Sequence[str],
-               note: Optional[str] = None) -> int:
-    """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
+def sheet_files(path: str, title: str, puzzles: Sequence[Item], solutions: Sequence[Item],
+                note: Optional[str] = None) -> list[tuple[str, str]]:
+    """(file, text) of each file of the sheet of ``puzzles`` and
+    ``solutions`` (label, board or None); CannotWrite for a page of an
+    earlier, longer sheet in the way (nothing is written here)."""
     from . import sheet_html, sheet_pages
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
-        return save(game, path, sheet_html(title, pages, note), inputs)
-    names = page_names(path, len(pages))
+        return [(path, sheet_html(title, pages, note))]
     stale = page_names(path, len(pages) + 1)[-1] if len(pages) > 1 else None
     if stale is not None and os.path.exists(stale):
-        return fail(game, f"{stale} is a page of an earlier, longer sheet: remove it or choose "
-                          "another FILE", 2)
-    for name, page in zip(names, pages):
-        status = save(game, name, page, inputs)
+        raise CannotWrite(f"{stale} is a page of an earlier, longer sheet: remove it or choose another FILE")
+    return list(zip(page_names(path, len(pages)), pages))
+
+
+def save_files(game: str, files: Sequence[tuple[str, str]], inputs: Sequence[str]) -> int:
+    """Write each (file, text) whole; 0, or 2 after a one-line error."""
+    for name, text in files:
+        status = save(game, name, text, inputs)
         if status:
             return status
     return 0
 
 
-__all__ = ["add_sheet_option", "add_html_option", "register_show", "save", "save_sheet"]
+__all__ = ["add_sheet_option", "add_html_option", "register_show", "save", "save_files", "sheet_files"]

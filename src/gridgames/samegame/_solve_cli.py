@@ -231,7 +231,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     finally:
         if progress:
             progress.close()
-    if not args.json:
+    if not args.json and (best or not status):  # no total of nothing after an error (--ray unreachable)
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
     if interrupted:
