@@ -13,7 +13,9 @@ from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
 
-TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
+# commands that are not games
+TOOLS = {"package": "gridgames.kattis.cli", "completion": "gridgames.cli._completion",
+         "manpage": "gridgames.cli._manpage"}
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge

@@ -88,7 +88,8 @@ def _add_check(commands: Commands, game: str) -> None:
     p.add_argument("input", metavar="INPUT", help="the judge input")
     p.add_argument("answer", metavar="ANSWER", help="the answer to judge, or - for standard input")
     p.add_argument("--lenient", action="store_true",
-                   help="ignore trailing blanks (and, except in the tile game, blank lines)")
+                   help="ignore trailing blanks on board lines" if game == "tilematch"
+                   else "ignore trailing blanks and blank lines")
     p.set_defaults(func=lambda args: _run_check(args, game))
 
 

@@ -84,8 +84,8 @@ def register(subparsers: Commands) -> None:
     g.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
     add_sheet_option(g)
-    _budget_arguments(g, "with --unique: a candidate not proved unique within the budget is "
-                         f"cut and counted again; default {GENERATE_NODES}; ", GENERATE_NODES)
+    _budget_arguments(g, f" (default {GENERATE_NODES}); with --unique, a candidate not proved unique within "
+                         "them is cut and counted again", GENERATE_NODES)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -140,8 +140,7 @@ take very long; --max-nodes and --time bound it (the answer is 'unknown')."""
 
 def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Optional[int] = None) -> None:
     parser.add_argument("--max-nodes", type=_count, default=nodes, metavar="N",
-                        help=f"{note}at most N search nodes per puzzle (the SAT fallback "
-                             "is not counted)")
+                        help=f"at most N search nodes per puzzle, the SAT fallback not counted{note}")
     parser.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                         help="at most this long (wall time) per puzzle, the SAT fallback included")
     parser.add_argument("--no-sat", dest="sat", action="store_false", default=None,
