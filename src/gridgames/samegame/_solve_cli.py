@@ -189,7 +189,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
     mode = progress_mode(args)
-    progress = Progress(searches, len(boards), earlier, every=PLAIN_EVERY if mode == "plain" else None) \
+    progress = Progress(searches, len(boards), earlier, sys.stderr, PLAIN_EVERY if mode == "plain" else None) \
         if mode else None
     best: dict[int, int] = {}
     for r in earlier:
