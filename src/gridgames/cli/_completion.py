@@ -44,17 +44,22 @@ def walk(parser: argparse.ArgumentParser, path: tuple[str, ...] = ("gridgames",)
 def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
     """The words to complete, by where they are: 'words' (commands and
     positional choices after 'gridgames GAME ...'), 'options', 'choices'
-    (of an option: 'PATH OPTION') and 'files' (options taking a file or a
-    number: any word, files offered)."""
-    words, options, choices, values = {}, {}, {}, {}
+    (of an option: 'PATH OPTION'), 'files' (options taking a file or a
+    number: any word, files offered) and 'inputs' (where a positional
+    argument takes a file: files offered besides the words)."""
+    words, options, choices, values, inputs = {}, {}, {}, {}, {}
     for path, p in walk(parser):
         at = " ".join(path)
         found: list[str] = []
         for action in p._actions:
             if isinstance(action, argparse._SubParsersAction):
                 found += list(action.choices)
+                if "judge" in action.choices:  # 'gridgames GAME INPUT' is its judge command
+                    inputs[at] = "1"
             elif not action.option_strings:
                 found += [str(c) for c in action.choices or ()]
+                if not action.choices:
+                    inputs[at] = "1"
             else:
                 options[at] = " ".join(filter(None, (options.get(at), *action.option_strings)))
                 for option in action.option_strings:
@@ -63,7 +68,7 @@ def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
                     elif action.nargs != 0:
                         values[f"{at} {option}"] = "1"
         words[at] = " ".join(found)
-    return {"words": words, "options": options, "choices": choices, "files": values}
+    return {"words": words, "options": options, "choices": choices, "files": values, "inputs": inputs}
 
 
 def _array(name: str, table: dict[str, str], shell: str) -> str:
@@ -91,7 +96,8 @@ _gridgames() {
     elif [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "${_gridgames_options[$at]}" -- "$cur"))
     else
-        COMPREPLY=($(compgen -W "${_gridgames_words[$at]}" -- "$cur") $(compgen -f -- "$cur"))
+        COMPREPLY=($(compgen -W "${_gridgames_words[$at]}" -- "$cur"))
+        if [[ -n ${_gridgames_inputs[$at]+x} ]]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
     fi
 }
 complete -o filenames -F _gridgames gridgames
@@ -112,7 +118,7 @@ _gridgames() {
         compadd -- ${=_gridgames_options[$at]}
     else
         compadd -- ${=_gridgames_words[$at]}
-        _files
+        if (( ${+_gridgames_inputs[$at]} )); then _files; fi
     fi
 }
 """
