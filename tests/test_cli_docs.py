@@ -93,7 +93,7 @@ def test_the_docs_name_only_options_that_exist():
 
 
 def test_a_wrong_option_in_the_docs_would_be_found():
-    (key, rest), = [command_of("gridgames samegame solve --standard --widht 3".split())]
+    (key, _), = [command_of("gridgames samegame solve --standard --widht 3".split())]
     assert key == ("samegame", "solve") and "--widht" not in COMMANDS[key]._option_string_actions
     assert list(command_lines("run `gridgames samegame x.in -o y | head` or\n```\n$ gridgames gopher solve "
                               "--judge # c\n```\n")) == [(1, "gridgames samegame x.in -o y"),

@@ -47,7 +47,11 @@ def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
     (of an option: 'PATH OPTION'), 'files' (options taking a file or a
     number: any word, files offered) and 'inputs' (where a positional
     argument takes a file: files offered besides the words)."""
-    words, options, choices, values, inputs = {}, {}, {}, {}, {}
+    words: dict[str, str] = {}
+    options: dict[str, str] = {}
+    choices: dict[str, str] = {}
+    values: dict[str, str] = {}
+    inputs: dict[str, str] = {}
     for path, p in walk(parser):
         at = " ".join(path)
         found: list[str] = []
@@ -127,7 +131,7 @@ _gridgames() {
 def script(parser: argparse.ArgumentParser, shell: str) -> str:
     """The completion script of ``shell`` for ``parser`` (gridgames' own)."""
     found = tables(parser)
-    head = "# gridgames completion for {0} (made by 'gridgames completion {0}')\n".format(shell)
+    head = f"# gridgames completion for {shell} (made by 'gridgames completion {shell}')\n"
     if shell == "zsh":
         head = "#compdef gridgames\n" + head + "typeset -gA " + " ".join(f"_gridgames_{n}" for n in found) + "\n"
     else:

@@ -34,7 +34,7 @@ class Parser(argparse.ArgumentParser):
         for action in optionals:
             setattr(namespace, action.dest, UNSET)
         try:
-            namespace, rest = super().parse_known_args(args, namespace)
+            _, rest = super().parse_known_args(args, namespace)  # fills ``namespace``
         finally:  # also on --help and errors (SystemExit): no UNSET is left behind
             given = set(getattr(namespace, "given", ()))
             for action in optionals:

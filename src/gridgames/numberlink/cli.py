@@ -13,9 +13,9 @@ from .._judge import JudgeError
 from .._rng import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..cli._tools import seconds
-from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
 from ..cli._outputs import check_writable
+from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
+from ..cli._tools import seconds
 from ..pictures._cli import add_sheet_option, save_files, sheet_files
 from ._check import SOLID
 

@@ -12,8 +12,8 @@ from typing import Any, Optional
 
 from ..cli._args import Commands, add_command
 from ..cli._io import fail, read_input, shown
-from ..cli._tools import seconds
 from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
+from ..cli._tools import seconds
 from . import Board, FormatError, _results as results, read_boards, standard_boards
 from ._campaign import Result, board_rows, campaign, digest, params_of
 from ._progress import Progress
