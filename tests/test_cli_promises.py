@@ -207,3 +207,18 @@ def test_numberlink_progress_plain_lines(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.startswith("gridgames numberlink: [0/3 done] puzzle 1 (9x9, 5 pairs): 1,000 nodes, ")
     assert err.endswith(" s\n") and "\r" not in err and err.count("\n") == 1
+
+
+def test_restarts_none_means_until_the_time_is_up():
+    from gridgames.samegame import Board
+    board = Board([[1, 1, 2], [2, 2, 1], [1, 3, 3]])
+    with pytest.raises(ValueError, match="restarts=None .until the time is up. needs a time"):
+        board.search("nrpa", restarts=None)
+    found = board.search("nrpa", restarts=None, time=0.05)
+    assert found.stopped == "time" and board.copy().replay(found.moves) == found.score
+
+
+def test_replay_checks_its_page_before_printing(two, capsys):
+    run(capsys, "samegame", "solve", "two.txt", "--iterations", "2", "-o", "camp.jsonl")
+    status, out, err = run(capsys, "samegame", "replay", "two.txt", "camp.jsonl", "--html", "no/r.html")
+    assert (status, out, err) == (2, "", "gridgames samegame: cannot write no/r.html: No such file or directory\n")

@@ -52,7 +52,7 @@ def test_solve_sheet_never_over_its_input(cli, tmp_path):
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)
     before = puzzle.read_bytes()
     p = cli("numberlink", "solve", puzzle, "--count", "--svg", puzzle)  # one page: the file itself
-    one_line_error(p, 2, "is an input file")
+    one_line_error(p, 2, "it is the input")  # checked with every output before the first is written
     assert puzzle.read_bytes() == before
     p = cli("numberlink", "solve", puzzle, "--svg", tmp_path / "sheet.svg")
     assert p.returncode == 0
@@ -77,7 +77,8 @@ def test_replay_html(cli, tmp_path):
     assert [c["start"] for c in shown["cases"]] == [0, 4]
     assert [f["status"] for f in shown["frames"]] == expected and expected[-1] == "1002"
     p = cli("samegame", "replay", tmp_path / "b.txt", tmp_path / "m.txt", "--html", tmp_path / "m.txt")
-    one_line_error(p, 2, "m.txt is an input file")
+    one_line_error(p, 2, "m.txt: it is the input")
+    assert p.stdout == b""  # the page is checked before any score is printed
     assert (tmp_path / "m.txt").read_bytes() == before
 
 

@@ -105,6 +105,7 @@ RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
              "--algo", "beam"),
         only("--level", "algo", NRPA + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
         only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),
+        only("--iterations", "algo", NRPA + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
         not_with("--tabu-bias", "--no-tabu"),
         not_with("--threads", "--ray"),
     ],

@@ -6,7 +6,8 @@ import sys
 from typing import NamedTuple, Optional
 
 from ..cli._args import add_command
-from ..cli._io import fail, read_input, shown
+from ..cli._io import CannotWrite, fail, read_input, shown
+from ..cli._outputs import check_writable
 from ..pictures._cli import add_html_option, save
 from . import FormatError
 from ._campaign import board_rows, digest
@@ -111,6 +112,10 @@ def _replay(args: argparse.Namespace) -> int:
     if args.boards == args.moves == "-":
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
     name = shown(args.moves)
+    try:  # the page is checked before anything is printed: a page that cannot be written stops all
+        check_writable([args.html], [args.moves, args.boards])
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
     try:
         boards = boards_of(args.boards, args.standard)
         games = parse_moves(read_input(args.moves).decode("utf-8", "replace"), name)
