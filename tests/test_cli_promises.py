@@ -3,6 +3,8 @@
 files, all or nothing with several outputs, one way to quote bad bytes, the
 notice before a big page, --progress on a non-terminal."""
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -120,9 +122,11 @@ def test_replay_usage_is_what_it_takes(two, capsys):
                                                                         "and MOVES")
 
 
-def test_solve_that_cannot_start_prints_no_total(two, capsys):
-    status, out, err = run(capsys, "samegame", "solve", "two.txt", "--ray", "127.0.0.1:1")
-    assert status == 1 and out == "" and len(err.splitlines()) == 1, err  # no Ray, or nothing answers
+def test_solve_that_cannot_start_prints_no_total(two):
+    # a process of its own: a Ray another test started in this one would be used
+    p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", "two.txt", "--ray", "127.0.0.1:1"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr  # no Ray, or no answer
 
 
 def test_numberlink_writes_no_output_when_a_sheet_page_is_in_the_way(tmp_path, monkeypatch, capsys):

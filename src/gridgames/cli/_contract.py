@@ -91,7 +91,8 @@ def given(args: Args, option: str) -> bool:
 
 NRPA = (None, "nrpa")  # solve's search: nrpa when --algo is not given
 JUDGE = [not_with("--outdir", "-o", "-o", "out.txt"), needs("--suffix", "--outdir")]
-PROGRESS_NEEDS_SOLVER = "--max-nodes --time --no-sat --progress"
+# numberlink generate runs the solver (its budget, its progress) only for these
+SOLVER = "--max-nodes --time --no-sat --progress"
 
 # (game, command) -> its rules; a tool without commands is (tool, None).
 RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
@@ -113,7 +114,7 @@ RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
         needs("--holes --first --budget", "--no-guess"),
         not_with("--density --picks", "--no-guess", "--no-guess", "--holes", "3"),
     ],
-    ("numberlink", "generate"): [needs(PROGRESS_NEEDS_SOLVER, "--unique", "--verbose")],
+    ("numberlink", "generate"): [needs(SOLVER, "--unique", "--verbose")],
 }
 
 
