@@ -135,10 +135,11 @@ def check(args: Args) -> None:
     for rule in RULES.get((args.game, getattr(args, "command", None)), ()):
         for option in rule.options:
             if given(args, option) and not rule.applies(args):
-                parser.error(f"argument {_shown(parser, option)}: {rule.why}")
+                why = " ".join(_shown(parser, word) for word in rule.why.split())
+                parser.error(f"argument {_shown(parser, option)}: {why}")
 
 
-def _shown(parser: argparse.ArgumentParser, option: str) -> str:
-    """'-o/--output', as argparse names an option in its errors."""
-    action = parser._option_string_actions.get(option)
-    return "/".join(action.option_strings) if action else option
+def _shown(parser: argparse.ArgumentParser, word: str) -> str:
+    """An option as argparse names it in its errors ('-o/--output'); any other word as it is."""
+    action = parser._option_string_actions.get(word)
+    return "/".join(action.option_strings) if action else word

@@ -148,8 +148,6 @@ def run(args: argparse.Namespace) -> int:
     error = args.command_parser.error
     if args.standard == (args.boards is not None):
         error("give BOARDS or --standard (one of them)")
-    if args.resume and args.output is None:
-        error("--resume continues the campaign of -o FILE: give FILE")
     try:
         boards = boards_of(args.boards, args.standard)
     except FormatError as exc:
