@@ -8,10 +8,9 @@ import sys
 
 import pytest
 
-from gridgames import _compare, _judge, _lines
-from gridgames.cli import _progress, main
+from gridgames import _compare, _judge, _lines, _progress
+from gridgames.cli import _pictures as pictures_cli, main
 from gridgames.numberlink import cli as numberlink_cli
-from gridgames.pictures import _cli as pictures_cli
 from gridgames.samegame import best_known
 
 TWO = "1 1 2 3\n1 2 2 3\n3 3 1 1\n2 2 1 3\n\n1 1 2\n2 2 1\n1 3 3\n"
@@ -193,8 +192,6 @@ def test_a_big_page_gets_a_notice_first(tmp_path, monkeypatch, capsys):
 
 def test_progress_on_a_non_terminal_only_with_the_option(two, monkeypatch, capsys):
     monkeypatch.setattr(_progress, "PLAIN_EVERY", 0.05)
-    from gridgames.samegame import _solve_cli
-    monkeypatch.setattr(_solve_cli, "PLAIN_EVERY", 0.05)
     status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", "0.3")
     assert status == 0 and err == ""  # standard error is not a terminal here
     status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", "0.3", "--progress")
@@ -204,7 +201,8 @@ def test_progress_on_a_non_terminal_only_with_the_option(two, monkeypatch, capsy
 
 
 def test_numberlink_progress_plain_lines(monkeypatch, capsys):
-    progress = numberlink_cli._Progress(3, every=1e-9)
+    progress = numberlink_cli._Progress(3, plain="gridgames numberlink")
+    progress.every = 0.0
     progress.begin("puzzle 1 (9x9, 5 pairs)")
     progress(1000)
     progress.end()

@@ -10,13 +10,12 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
-from .._rng import MASK
-from ..cli._args import Commands, add_command, add_game
+from .._progress import Line, wanted
+from .._rng_pure import MASK
+from ..cli._args import Commands, add_command, add_game, add_progress_option, seconds
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
 from ..cli._outputs import check_writable
-from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
-from ..cli._tools import seconds
-from ..pictures._cli import add_sheet_option, save_files, sheet_files
+from ..cli._pictures import add_sheet_option, save_files, sheet_files
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -185,15 +184,15 @@ def _lengths(solution: "Solution") -> list[int]:
     return sorted(Counter(v for v in solution.cells if v > 0).values())
 
 
-class _Progress:
-    """The live line on standard error (only a terminal): puzzles done, the
-    one under way (its size), its search nodes and nodes per second; drawn
-    at most twice a second, and only once a puzzle has taken half a second."""
+class _Progress(Line):
+    """The live line (gridgames._progress): puzzles done, the one under way
+    (its size), its search nodes and nodes per second; drawn at most twice a
+    second, and only once a puzzle has taken half a second."""
 
-    def __init__(self, total: Optional[int], every: Optional[float] = None) -> None:
-        self.total, self.done, self.what, self.every = total, 0, "", every  # every: plain lines
+    def __init__(self, total: Optional[int], plain: str = "") -> None:
+        super().__init__(plain=plain)
+        self.total, self.done, self.what = total, 0, ""
         self.start = self.drawn = 0.0
-        self.shown = False
 
     def begin(self, what: str) -> None:
         self.what, self.start = what, time.monotonic()
@@ -201,27 +200,16 @@ class _Progress:
 
     def __call__(self, nodes: int) -> None:
         now = time.monotonic()
-        if now - self.drawn >= (self.every or 0.5):
+        if now - self.drawn >= self.every:
             rate = nodes / max(now - self.start, 1e-9)
             of = f"/{self.total}" if self.total else ""
-            self.line(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
+            self.show(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
                       f"{now - self.start:.1f} s")
             self.drawn = now
-
-    def line(self, text: str) -> None:
-        sys.stderr.write(f"gridgames numberlink: {text}\n" if self.every else "\r\x1b[K" + text)
-        sys.stderr.flush()
-        self.shown = not self.every
 
     def end(self) -> None:
         self.done += 1
         self.clear()
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
 
 
 def _budget(args: argparse.Namespace) -> "Budget":
@@ -230,8 +218,8 @@ def _budget(args: argparse.Namespace) -> "Budget":
 
 
 def _progress(total: Optional[int], args: argparse.Namespace) -> Optional[_Progress]:
-    mode = progress_mode(args)
-    return _Progress(total, PLAIN_EVERY if mode == "plain" else None) if mode else None
+    mode = wanted(args.progress)
+    return _Progress(total, "gridgames numberlink" if mode == "plain" else "") if mode else None
 
 
 def _size(puzzle: "Puzzle") -> str:

@@ -1,5 +1,6 @@
-"""`gridgames samegame solve`: campaigns of searches from the command line
-(runs, threads or Ray, the results file and --resume, the progress line)."""
+"""`gridgames samegame solve|replay`, the research commands: campaigns of
+searches (runs, threads or Ray, the results file and --resume, the progress
+line) and the replay of moves (their scores, an HTML page)."""
 from __future__ import annotations
 
 import argparse
@@ -10,14 +11,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..cli._args import Commands, add_command
-from ..cli._io import fail, read_input, shown
-from ..cli._progress import PLAIN_EVERY, add_progress_option, progress_mode
-from ..cli._tools import seconds
-from . import Board, FormatError, _results as results, read_boards, standard_boards
-from ._campaign import Result, board_rows, campaign, digest, params_of
+from ..._progress import wanted
+from ...cli._args import Commands, add_command, add_progress_option, seconds
+from ...cli._io import CannotWrite, fail, read_input, shown
+from ...cli._outputs import check_writable
+from ...cli._pictures import add_html_option, save
+from .. import Board, FormatError, read_boards, standard_boards
+from . import _results as results
+from ._campaign import campaign
+from ._jobs import Result, board_rows, digest, params_of
+from ._moves import parse_moves
 from ._progress import Progress
-from ._solve import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
 
 GAME = "samegame"
 
@@ -186,8 +191,8 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
-    mode = progress_mode(args)
-    progress = Progress(searches, len(boards), earlier, sys.stderr, PLAIN_EVERY if mode == "plain" else None) \
+    mode = wanted(args.progress)
+    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
         if mode else None
     best: dict[int, int] = {}
     for r in earlier:
@@ -235,3 +240,83 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     if interrupted:
         return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
     return status
+
+
+RULES_HELP = """\
+Rules: selecting a cell removes its region (4-connected cells of one colour)
+if it has 2 or more cells; cells fall, empty columns close to the left.
+Removing n cells scores (n-2)^2, clearing the board adds 1000.  Boards are
+research text: rows top first, colours 0..9 separated by spaces, boards
+separated by a blank line (up to 20 rows x 40 columns).  Moves are judge
+selections 'r,c': row from the bottom, column from the left, 1-based."""
+
+MOVES = """\
+MOVES: the output of 'solve --json' or a campaign's results file ('solve -o
+FILE': one {"board": k, "moves": [[r, c], ...]} per line; a "score" in it is
+checked, a "digest" must be the board's, an interrupted search or a torn last
+line is reported and not counted), or of 'solve' ('board k: ... moves: r,c r,c
+...' lines), or plain lines of 'r,c' moves, one line per board in order.  The
+total is that of the best score per board, as 'solve' counts it."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    add(commands, RULES_HELP)
+
+    r = add_command(
+        commands, "replay", help="replay moves on boards and print the scores",
+        description="Play MOVES on the boards of BOARDS (or --standard) and print each "
+                    "board's score, then the total.  An illegal move (one that removes "
+                    "nothing) or a claimed score that differs is an error (exit 1).",
+        epilog=RULES_HELP + "\n\n" + MOVES)
+    r.add_argument("boards", nargs="?", metavar="BOARDS", help="the boards' research text (not with --standard)")
+    r.add_argument("moves", metavar="MOVES", help="the moves (see below)")
+    r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
+    add_html_option(r, "the replay (each move's region outlined before it goes, the score so far)")
+    r.set_defaults(func=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.standard == (args.boards is not None):
+        args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")
+    if args.boards == args.moves == "-":
+        args.command_parser.error("only one of BOARDS and MOVES can be standard input")
+    name = shown(args.moves)
+    try:  # the page is checked before anything is printed: a page that cannot be written stops all
+        check_writable([args.html], [args.moves, args.boards])
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
+    try:
+        boards = boards_of(args.boards, args.standard)
+        games = parse_moves(read_input(args.moves).decode("utf-8", "replace"), name)
+    except FormatError as exc:
+        return fail(GAME, str(exc), 1)
+    best: dict[int, int] = {}  # per board, over its runs: the total is solve's
+    runs = max((g.run for g in games), default=1)
+    counted = []
+    for g in games:
+        where = f"{name}:{g.line}: board {g.board}"
+        if not 1 <= g.board <= len(boards):
+            return fail(GAME, f"{where}: there are {len(boards)} boards", 1)
+        if g.digest is not None and g.digest != digest(board_rows(boards[g.board - 1])):
+            return fail(GAME, f"{where}: the line is for another board (its digest {g.digest} is not this "
+                              f"board's {digest(board_rows(boards[g.board - 1]))})", 1)
+        if g.stopped == "interrupt":
+            sys.stderr.write(f"gridgames samegame: {where}: run {g.run} was interrupted: not counted\n")
+            continue
+        try:
+            score = boards[g.board - 1].copy().replay(g.moves)
+        except ValueError as exc:
+            return fail(GAME, f"{where}: {exc}", 1)
+        if g.claimed is not None and g.claimed != score:
+            return fail(GAME, f"{where}: the moves score {score}, not the claimed {g.claimed}", 1)
+        best[g.board] = max(best.get(g.board, 0), score)
+        counted.append(g)
+        print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
+        sys.stdout.flush()
+    total = sum(best.values())
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
+    if args.html:
+        from ...pictures import replay_html
+        page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
+        return save(GAME, args.html, page, [args.moves] + ([args.boards] if args.boards else []))
+    return 0

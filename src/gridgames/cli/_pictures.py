@@ -11,12 +11,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from ..cli._args import Commands, add_command
-from ..cli._io import CannotWrite, fail, read_input, shown
-from ..cli._tools import positive
+from .._files import CannotWrite
+from ._args import Commands, add_command, positive
+from ._io import fail, read_input, shown
 
 if TYPE_CHECKING:
-    from ._sheet import Item
+    from ..pictures._sheet import Item
 
 SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solutions on pages of "
          "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
@@ -38,10 +38,9 @@ def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool =
 
 def register_show(commands: Commands, game: str) -> None:
     """``gridgames GAME show INPUT --html FILE`` for a judge game."""
-    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
-    step = {"samegame": "selection (its region outlined before it goes)",
-            "tilematch": "move and drop or elimination phase (what moved or vanished outlined)",
-            "gopher": "pick (the patch ringed, what it revealed shaded)"}[game]
+    import importlib
+    drawn = importlib.import_module(f"gridgames.{game}._svg")  # what the game's pages show
+    unit, step = drawn.UNIT, drawn.STEP
     p = add_command(
         commands, "show", help="step through a judge file in a browser (an HTML page)",
         description=f"Write an HTML page that shows each {unit} of the judge file INPUT step "
@@ -58,7 +57,7 @@ def register_show(commands: Commands, game: str) -> None:
 
 
 def _show(args: argparse.Namespace, game: str) -> int:
-    from . import show_html
+    from ..pictures import show_html
     name = shown(args.input)
     data = read_input(args.input)
     try:
@@ -79,17 +78,15 @@ BIG_PAGE = 10 * 2**20  # bytes: a page this large gets a notice before it is wri
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error.  A page over
     BIG_PAGE bytes is said on standard error first: browsers open it slowly."""
-    from . import SameFile, write
+    from ..pictures import write
     if len(text) > BIG_PAGE:
         sys.stderr.write(f"gridgames {game}: note: writing a {len(text) / 2**20:.0f} MB page to {path}; "
                          "browsers open such pages slowly (fewer cases make a smaller page)\n")
         sys.stderr.flush()
     try:
         write(path, text, inputs)
-    except SameFile as exc:
+    except CannotWrite as exc:  # SameFile too
         return fail(game, str(exc), 2)
-    except OSError as exc:
-        return fail(game, f"cannot write {path}: {exc.strerror}", 2)
     return 0
 
 
@@ -106,7 +103,7 @@ def sheet_files(path: str, title: str, puzzles: Sequence[Item], solutions: Seque
     """(file, text) of each file of the sheet of ``puzzles`` and
     ``solutions`` (label, board or None); CannotWrite for a page of an
     earlier, longer sheet in the way (nothing is written here)."""
-    from . import sheet_html, sheet_pages
+    from ..pictures import sheet_html, sheet_pages
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
         return [(path, sheet_html(title, pages, note))]

@@ -5,24 +5,25 @@ the terminal is wide."""
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from collections.abc import Iterable
 from typing import Optional, TextIO
 
-from ._campaign import Result
+from ..._progress import CLEAR, Line
+from ._jobs import Result
 
 
-class Progress:
-    """Redrawn twice a second by a daemon thread while searches run (the
-    kernels release the GIL).  ``with progress:`` writes other output with
-    the line cleared.  ``found``: results of earlier runs (--resume).
-    ``every``: seconds between plain lines (not redrawn: a log, --progress)."""
+class Progress(Line):
+    """The live line (gridgames._progress), redrawn twice a second by a daemon
+    thread while searches run (the kernels release the GIL).  ``with
+    progress:`` writes other output with the line cleared.  ``found``:
+    results of earlier runs (--resume).  ``plain``: see Line (--progress)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
-                 stream: TextIO = sys.stderr, every: Optional[float] = None) -> None:
-        self.searches, self.boards, self.stream, self.every = searches, boards, stream, every
+                 stream: Optional[TextIO] = None, plain: str = "") -> None:
+        super().__init__(stream, plain)
+        self.searches, self.boards = searches, boards
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
         for result in found:
@@ -59,30 +60,28 @@ class Progress:
         return (line + " | best " + bests)[:width]
 
     def _tick(self) -> None:
-        while not self.ended.wait(self.every or 0.5):
+        while not self.ended.wait(self.every):
             with self.lock:
                 self._draw()
 
     def _draw(self) -> None:
-        self.stream.write(f"gridgames samegame solve: {self.text()}\n" if self.every else
-                          "\r\x1b[K" + self.text())
-        self.stream.flush()
+        self.show(self.text())
 
     def __enter__(self) -> None:
         self.lock.acquire()
-        if not self.every:
-            self.stream.write("\r\x1b[K")
+        if not self.plain:
+            self.stream.write(CLEAR)
 
     def __exit__(self, *exc: object) -> None:
-        if not self.every:
+        if not self.plain:
             self._draw()
         self.lock.release()
 
     def close(self) -> None:
         self.ended.set()
         with self.lock:
-            if not self.every:
-                self.stream.write("\r\x1b[K")
+            if not self.plain:
+                self.stream.write(CLEAR)
                 self.stream.flush()
 
 
