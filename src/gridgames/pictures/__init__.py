@@ -48,7 +48,7 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     a frame before every move (the region that goes outlined, the score so
     far) and the final position.  ``boards`` are left unchanged."""
     from .._frames import Case
-    from ..samegame import _svg as _samegame
+    from ..samegame import _steps as _samegame
     from . import _html
     cases = (Case(f"Board {k}", _samegame.moves_frames(boards[k - 1].copy(), moves)) for k, moves in games)
     return _html.page("SameGame replay", subtitle, "board", cases, "Score")
@@ -66,7 +66,7 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
     judge = importlib.import_module(f"gridgames.{game}").judge
     result = judge(data, backend=backend)
-    drawn = importlib.import_module(f"gridgames.{game}._svg")  # the game's show(), UNIT and STATUS
+    drawn = importlib.import_module(f"gridgames.{game}._steps")  # the game's show(), UNIT and STATUS
     steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = drawn.show
 
     def chosen() -> Iterator[Case]:
