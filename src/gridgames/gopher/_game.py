@@ -1,20 +1,4 @@
-"""The gopher-hole game (a Minesweeper relative; 2001 regional contest,
-problem 6): the Python API and the judge function.
-
->>> field = Field(3, 3, [(1, 1), (3, 3)])   # rows, columns, holes (row 1 at the top)
->>> field.pick(2, 2)
-Outcome(revealed=1, fell=False, outside=False)
->>> print(field.render(), end="")
-+---+
-|###|
-|#2#|
-|###|
-+---+
->>> field.pick(1, 1).fell
-True
->>> field.grid()
-['!##', '#2#', '##*']
-"""
+"""Gopher holes: the judge function, the Field and play by deduction (the package hands them on)."""
 from __future__ import annotations
 
 from collections import namedtuple
@@ -33,13 +17,6 @@ if TYPE_CHECKING:
 
     from .._svg import Drawing
     from ._kernel import State
-    from ._noguess import NoGuess, NoGuessFailed, check_request, no_guess
-else:
-    def __getattr__(name: str) -> Any:  # the generator loads random-number code: only when used
-        if name in ("NoGuess", "NoGuessFailed", "check_request", "no_guess"):
-            from . import _noguess
-            return getattr(_noguess, name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
@@ -289,7 +266,3 @@ def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],
     board = [snap[r * cols:(r + 1) * cols] for r in range(rows)]
     unknown = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if board[r][c] == "#"]
     return Deduction(STATUS[status], solver.picks, board, unknown)
-
-
-__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult",
-           "Deduction", "solve", "NoGuess", "NoGuessFailed", "no_guess", "check_request"]

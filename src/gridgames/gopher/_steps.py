@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from .._frames import Case, Frame
-from . import Field
+from ._game import Field
 from ._svg import draw
 
 COORD = 1000  # picks are clamped to this: anything past it is outside every field

@@ -1,13 +1,4 @@
-"""Tile-match game with gravity (Rowan 2019): the Python API and the judge.
-
->>> b = Board(["00100", "01100"], k=3, height=3)   # rows top first, 0 = empty
->>> b.move(2, 1, 3, 1)                             # (column, row), row 0 at the bottom
-True
->>> [(p.kind, p.count) for p in b.settle()]
-[('drops', 1), ('eliminations', 3)]
->>> b.cleared
-True
-"""
+"""Tile-match: the judge function, the Board and its settling phases (the package hands them on)."""
 from __future__ import annotations
 
 from collections import namedtuple
@@ -181,6 +172,3 @@ class Board(Wrapper):
         rows = ["".join(str(v) if v else "." for v in row) for row in self.grid(hidden=True)]
         return (f"<Board {self.width}x{self.height}+{self.hidden} hidden k={self.k} "
                 f"{self.tiles} tiles {rows}>")
-
-
-__all__ = ["Board", "Phase", "judge", "EXPECTED", "JudgeError", "JudgeResult"]

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from .._frames import Case, Frame, Tokens, chunks
-from . import Board
+from ._game import Board
 from ._svg import draw
 
 COORD = 1000  # move coordinates are clamped to this: anything past it is off the board
