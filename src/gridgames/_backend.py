@@ -10,6 +10,8 @@ import importlib
 import os
 import warnings
 
+from . import _games
+
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from types import ModuleType
@@ -17,14 +19,10 @@ if TYPE_CHECKING:
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
-GAMES = ("samegame", "tilematch", "gopher", "numberlink")
-# The compiled parts of each package, one table: part -> its module below the package (the
-# compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
-PARTS = {"samegame": {"kernel": "_kernel", "search": "research._search"},
-         "tilematch": {"kernel": "_kernel"},
-         "gopher": {"kernel": "_kernel", "solve": "_solve"},
-         "numberlink": {"kernel": "_kernel", "solve": "_solve"},
-         "envs": {"view": "_view"}}
+GAMES = tuple(_games.GAMES)
+# The compiled parts of each package (the games' from their row of _games): part -> its module
+# below the package (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
+PARTS = {**{name: game.parts for name, game in _games.GAMES.items()}, "envs": {"view": "_view"}}
 
 
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:

@@ -1,7 +1,7 @@
 """The ``gridgames`` command: one subcommand per game.
 
 How a game adds its commands: this package has a module named after it,
-``cli/GAME.py`` (the games are ``GAMES`` in ``_backend``; a tool that is not
+``cli/GAME.py`` (the games are ``GAMES`` in ``_games``; a tool that is not
 a game goes in ``TOOLS``), whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
 its default command) and each command with ``_args.add_command``, setting

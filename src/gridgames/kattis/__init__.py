@@ -19,18 +19,13 @@ from types import ModuleType
 from typing import Union
 
 from .. import _compare, _lines
+from .._games import GAMES
 from .._rng_pure import Rand
 
 DATA = Path(__file__).parent / "data"
 
-PROBLEM_YAML = {
-    "samegame": ("SameGame Simulation", "ACM regional contest 1995, problem B (UVa 339)",
-                 "validator_flags: case_sensitive space_change_sensitive\n"),
-    "tilematch": ("Tile Game with Automatic Deletion",
-                  "33rd Rowan University Programming Contest, 2019", "validation: custom\n"),
-    "gopher": ("Gopher Holes", "Regional programming contest 2001, problem 6",
-               "validator_flags: case_sensitive space_change_sensitive\n"),
-}
+# game -> (name, source) of its problem.yaml, from the games' table
+PROBLEM_YAML = {name: (game.title, game.source) for name, game in GAMES.items() if game.judge}
 
 # name -> (text of the accepted submission, the mistaken text); each replaced once.
 MISTAKES: dict[str, dict[str, tuple[str, str]]] = {
@@ -106,7 +101,9 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
     if game not in PROBLEM_YAML:
         raise ValueError(f"no package for {game!r}: one of {', '.join(PROBLEM_YAML)}")
     root = Path(directory)
-    name, source, validation = PROBLEM_YAML[game]
+    name, source = PROBLEM_YAML[game]
+    exact = importlib.import_module(f"gridgames.{game}._generate").ANSWERS == "exact"
+    validation = "validator_flags: case_sensitive space_change_sensitive\n" if exact else "validation: custom\n"
     files = {
         # the statement, data and programs are written anew by gridgames; the uuid is
         # fixed per game, so a package written again is the same problem to a judge system

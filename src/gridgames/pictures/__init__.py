@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .._files import CannotWrite, SameFile, replacing, write_all
+from .._games import JUDGE_GAMES
 from .._svg import FORMATS, picture
 
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
@@ -39,7 +40,7 @@ def svg(thing: Any) -> str:
     return drawing(thing).svg()
 
 
-GAMES = ("samegame", "tilematch", "gopher")  # the judge games: ``show``
+GAMES = JUDGE_GAMES  # the judge games: ``show``
 
 
 def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple[int, int]]]],
