@@ -10,16 +10,11 @@ from .._svg import CELL, Drawing, axes, board as canvas, describe
 
 class _Field(Protocol):
     """What is drawn of a Field (not imported: the Field imports this module)."""
-    @property
-    def rows(self) -> int: ...
-    @property
-    def cols(self) -> int: ...
-    @property
-    def safe_left(self) -> int: ...
+    rows: int
+    cols: int
+    safe_left: int
     @property
     def fell(self) -> bool: ...
-    @property
-    def won(self) -> bool: ...
     @property
     def holes(self) -> Sequence[tuple[int, int]]: ...
     def grid(self) -> Sequence[str]: ...
@@ -34,7 +29,8 @@ def draw(field: _Field, pick: Optional[tuple[int, int]] = None, new: Collection[
     ``titles``: a tooltip per square."""
     rows, cols = field.rows, field.cols
     hidden = set(field.holes) if holes else set()
-    state = "fell in a hole" if field.fell else "won" if field.won else f"{field.safe_left} safe patches left"
+    left = field.safe_left  # not fallen: won when no safe patch is left
+    state = "fell in a hole" if field.fell else "won" if left == 0 else f"{left} safe patches left"
     d, x0, y0 = canvas(rows, cols, f"Gopher field {rows}x{cols}: {state}", titles)
     d.desc = describe(line.replace(" ", "_") for line in field.grid())
     for i, line in enumerate(field.grid(), 1):

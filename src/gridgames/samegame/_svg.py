@@ -9,14 +9,10 @@ from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piec
 
 class _Board(Protocol):
     """What is drawn of a Board (not imported: _game imports this module)."""
-    @property
-    def rows(self) -> int: ...
-    @property
-    def cols(self) -> int: ...
-    @property
-    def score(self) -> int: ...
-    @property
-    def remaining(self) -> int: ...
+    rows: int
+    cols: int
+    score: int
+    remaining: int
     def grid(self) -> Sequence[Sequence[Optional[int]]]: ...
 
 

@@ -10,16 +10,12 @@ from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piec
 
 class _Board(Protocol):
     """What is drawn of a Board (not imported: the Board imports this module)."""
-    @property
-    def width(self) -> int: ...
-    @property
-    def height(self) -> int: ...
+    width: int
+    height: int
+    k: int
+    tiles: int
     @property
     def hidden(self) -> int: ...
-    @property
-    def k(self) -> int: ...
-    @property
-    def tiles(self) -> int: ...
     def grid(self, hidden: bool = False) -> Sequence[Sequence[int]]: ...
 
 
