@@ -11,12 +11,13 @@ ints, bytes, lists), so any executor can ship them: compiled objects do not
 pickle well.
 """
 import time as _time
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._backend import kernel as _load
 from .._rng import SplitMix64
 from . import Board
-from ._solve import SearchResult, check, check_nrpa, run
+from ._solve import SearchResult, check, check_nrpa, finished_game, run
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
@@ -42,15 +43,17 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
                   executor: Any, tabu: bool = True, time: Optional[float] = None,
-                  **nrpa_options: Any) -> SearchResult:
+                  improve: Optional[Sequence[tuple[int, int]]] = None, **nrpa_options: Any) -> SearchResult:
     """NRPA of ``level`` (>= 2) on ``board`` (a start position: no empty
     cell) whose level L-1 searches run ``workers`` at a time on ``executor``
     (anything with ``submit(fn, *args)`` returning a concurrent.futures
     Future).  ``iterations`` rounds at the top and per level below;
     ``time``: seconds for the whole search (each round's searches get what
     is left).  ``nrpa_options``: stab, tabu_bias, size_bias (see
-    Board.search).  The best game of all rounds is returned; its
-    ``playouts`` count every worker's."""
+    Board.search).  ``improve``: a finished game to improve on, as in
+    Board.search: the best so far from the start, and the top policy is
+    adapted towards it before the first round.  The best game of all rounds
+    is returned; its ``playouts`` count every worker's."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
     options = check_nrpa(nrpa_options.pop("stab", 1), 0, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0))
@@ -70,6 +73,11 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     policy = bytes(8 * kernel.POLICY_SIZE)
     deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
     best: tuple[int, list[list[int]]] = (-1, [])
+    if improve is not None:
+        score, known = finished_game(board, improve)
+        best = (score, [[r, c] for r, c in known])
+        policy = kernel.adapt_policy(board._state, policy, known, bool(tabu),
+                                     options["tabu_bias"], options["size_bias"])
     stopped: Optional[str] = None
     games = 0
     for round_ in range(iterations):

@@ -51,17 +51,21 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
         epol[rec.code[i]] = exp(pol[rec.code[i]])
 
 
-cdef long long nrpa(Ctx *x, Nrpa *r, int level) noexcept nogil:
+cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
     """Level ``level`` with its own policy (r.pol's): ``iterations`` times,
     search one level down (level 1: ``stab`` playouts) and adapt towards the
     best game so far (ties: the newer), except after the last.  The best
-    game goes to r.rec[level]; its score is returned."""
-    cdef long long best = -1, s
+    game goes to r.rec[level]; its score is returned.  start >= 0 (the
+    improve loop): r.rec[level] holds a game of that score already, the best
+    so far, and the policy is adapted towards it before the first iteration."""
+    cdef long long best = start, s
     cdef int i, q
     cdef Pos p
     cdef Rec *mine = &r.rec[level]
     cdef double *pol = &r.pol[level * POLICY_SIZE]
     cdef double *epol = &r.epol[level * POLICY_SIZE]
+    if start >= 0:
+        adapt(r, pol, epol, mine)
     for i in range(r.iterations):
         if level == 1:
             for q in range(r.stab):
@@ -75,7 +79,7 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level) noexcept nogil:
         elif not should_stop(x):
             memcpy(pol - POLICY_SIZE, pol, POLICY_SIZE * sizeof(double))
             memcpy(epol - POLICY_SIZE, epol, POLICY_SIZE * sizeof(double))
-            s = nrpa(x, r, level - 1)
+            s = nrpa(x, r, level - 1, -1)
             if s >= best:
                 best = s
                 rec_copy(mine, &r.rec[level - 1])

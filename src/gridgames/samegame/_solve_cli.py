@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from ..cli._args import Commands, add_command
 from ..cli._io import fail, read_input, shown
-from . import Board, FormatError, _results as results, read_boards, standard_boards
+from . import Board, FormatError, _improve, _results as results, read_boards, standard_boards
 from ._campaign import Result, board_rows, campaign, digest, params_of
 from ._progress import Progress
 from ._solve import ALGORITHMS, DEFAULT_ITERATIONS, strongest
@@ -75,6 +75,10 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--root-parallel", type=int, default=None, metavar="W",
                    help="one board at a time, each NRPA search spread over W workers (threads, "
                         "or Ray tasks with --ray)")
+    s.add_argument("--improve", nargs="?", const="", default=None, metavar="FILE",
+                   help="start each search from the best game known for its board: best_known() for "
+                        "the standard boards and the result lines of FILE (an earlier campaign's -o); "
+                        "the result is never worse (give BOARDS before --improve)")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -91,6 +95,14 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
         return standard_boards()
     assert path is not None  # given whenever not --standard
     return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
+
+
+def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Optional[_improve.Start]]]:
+    """--improve's start game per board (None: --improve not given)."""
+    if path is None:
+        return None
+    text = None if path == "" else read_input(path).decode("utf-8", "replace")
+    return _improve.starts(boards, text, shown(path) if path else "<results>")
 
 
 def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
@@ -133,9 +145,11 @@ def _sigint_deferred() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def text(result: Result, runs: int) -> str:
+def text(result: Result, runs: int, start: Optional[_improve.Start] = None) -> str:
     """A search as a line of text (`replay` reads it back)."""
     run = f"run {result.run}, " if runs > 1 else ""
+    if start is not None:
+        run += f"from {start.score}, "
     note = " (interrupted)" if result.stopped == "interrupt" else ""
     moves = " ".join(f"{r},{c}" for r, c in result.moves)
     return f"board {result.board}: {run}score {result.score}{note}, {len(result.moves)} moves: {moves}"
@@ -147,8 +161,11 @@ def run(args: argparse.Namespace) -> int:
         error("give BOARDS or --standard (one of them)")
     if args.resume and args.output is None:
         error("--resume continues the campaign of -o FILE: give FILE")
+    if args.improve == "-" and args.boards == "-":
+        error("only one of BOARDS and --improve FILE can be standard input")
     try:
         boards = boards_of(args.boards, args.standard)
+        starts = improve_starts(boards, args.improve)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     algo, options = search_options(args)
@@ -167,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
             appender = results.Appender(output)  # first: it locks FILE
             found = results.load(output)
             results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
-                          params_of(options, args.root_parallel), seed)
+                          params_of(options, args.root_parallel, starts is not None), seed)
         except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
             if appender:
                 appender.close()
@@ -175,14 +192,15 @@ def run(args: argparse.Namespace) -> int:
                 return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
             return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
-        return _search(args, boards, algo, options, seed, found, appender)
+        return _search(args, boards, algo, options, seed, found, appender, starts)
     finally:
         if appender:
             appender.close()
 
 
 def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
-            found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
+            found: list[tuple[int, Result]], appender: Optional[results.Appender],
+            starts: Optional[list[Optional[_improve.Start]]]) -> int:
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
     progress = Progress(searches, len(boards), earlier) if sys.stderr.isatty() else None
@@ -192,8 +210,12 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     done = len(results.done(found))
     status, interrupted = 0, False
     searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
-                         skip=results.done(found), root_parallel=args.root_parallel, **options)
+                         skip=results.done(found), root_parallel=args.root_parallel,
+                         improve=None if starts is None else [s.moves if s else None for s in starts], **options)
     throw = thrown = False
+
+    def start_of(result: Result) -> Optional[_improve.Start]:
+        return None if starts is None else starts[result.board - 1]
     try:
         while True:
             try:  # a Ctrl-C that came while a result was written goes into the campaign, once
@@ -213,7 +235,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
                 if progress:
                     progress.add(result)
                 with progress or nullcontext():
-                    sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
+                    sys.stdout.write((result.line() if args.json else text(result, args.runs, start_of(result))) + "\n")
                     sys.stdout.flush()
             if came:
                 throw = interrupted = True
