@@ -194,7 +194,7 @@ class Board(Wrapper):
                width: int = 10, seed: int = 0, tabu: bool = True,
                time: Optional[float] = None, stop: Optional[Stop] = None, stab: int = 1,
                restarts: int = 0, tabu_bias: Optional[float] = None,
-               size_bias: float = 0.0, cpu_time: bool = False,
+               size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
                improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
@@ -212,7 +212,9 @@ class Board(Wrapper):
         a fresh policy this many times (until ``time`` is up); GNRPA biases:
         ``tabu_bias`` (None: the tabu rule is hard; a number: tabu moves are
         allowed with this bias against them) and ``size_bias`` (added per
-        cell of a region beyond 2).
+        cell of a region beyond 2); ``repeats`` (GNRPA with limited
+        repetitions): a level ends early once the level below has returned
+        its best score again this many times (0: never).
 
         ``tabu``: the playouts avoid the most frequent colour (see
         playouts).  ``time``: seconds after which the best so far is
@@ -233,7 +235,7 @@ class Board(Wrapper):
         return _solve.run(self, algo, level=level, iterations=iterations, width=width,
                           seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                           restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
-                          cpu_time=cpu_time, improve=improve)
+                          repeats=repeats, cpu_time=cpu_time, improve=improve)
 
     def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

@@ -23,7 +23,7 @@ class Stop:
 def playouts(root: object, n: int, seed: int, tabu: bool) -> list[int]: ...
 def search(root: object, algo: int, level: int, iterations: int, width: int, seed: int,
            tabu: bool, seconds: float, stop: Optional[Stop],
-           poll_signals: bool, stab: int = 1, restarts: int = 0, tabu_bias: float = -1.0,
+           poll_signals: bool, stab: int = 1, repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0,
            size_bias: float = 0.0,
            policy: Optional[bytes] = None,
            cpu_time: bool = False,

@@ -41,7 +41,7 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 
 
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
-           bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1,
+           bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
            const unsigned char[::1] policy=None, bint cpu_time=False, improve=None):
     """(score, moves as (r, c), stopped, playouts) of one search from root
@@ -79,6 +79,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
             r.root = p
             r.iterations = <int>iterations
             r.stab = stab
+            r.repeats = repeats
             ok = nrpa_alloc(&r, level)
             if policy is not None:
                 if policy.shape[0] != POLICY_SIZE * sizeof(double):

@@ -9,6 +9,7 @@ ctypedef struct Nrpa:
     Pos root
     int iterations
     int stab                     # playouts per adapt at level 1 (stabilized NRPA)
+    int repeats                  # a level ends when its best comes back this often (0: never)
     double *pol                  # one policy per level l at pol[l * POLICY_SIZE] (0 unused)
     double *epol                 # exp of each weight of pol
     Rec *rec                     # rec[0]: the current playout; rec[l]: level l's best
@@ -57,9 +58,12 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
     best game so far (ties: the newer), except after the last.  The best
     game goes to r.rec[level]; its score is returned.  start >= 0 (the
     improve loop): r.rec[level] holds a game of that score already, the best
-    so far, and the policy is adapted towards it before the first iteration."""
+    so far, and the policy is adapted towards it before the first iteration.
+    With ``repeats`` (GNRPA with limited repetitions, Cazenave 2024), the
+    level also ends when the level below has returned the best score again
+    ``repeats`` times since it last improved."""
     cdef long long best = start, s
-    cdef int i, q
+    cdef int i, q, reps = 0
     cdef Pos p
     cdef Rec *mine = &r.rec[level]
     cdef double *pol = &r.pol[level * POLICY_SIZE]
@@ -74,6 +78,7 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
                 p = r.root
                 playout(x, &p, pol, epol, &r.rec[0])
                 if p.score >= best:
+                    reps = reps + 1 if p.score == best else 0
                     best = p.score
                     rec_copy(mine, &r.rec[0])
         elif not should_stop(x):
@@ -81,9 +86,10 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
             memcpy(epol - POLICY_SIZE, epol, POLICY_SIZE * sizeof(double))
             s = nrpa(x, r, level - 1, -1)
             if s >= best:
+                reps = reps + 1 if s == best else 0
                 best = s
                 rec_copy(mine, &r.rec[level - 1])
-        if x.stopped:
+        if x.stopped or (r.repeats and reps >= r.repeats):
             break
         if i + 1 < r.iterations:
             adapt(r, pol, epol, mine)

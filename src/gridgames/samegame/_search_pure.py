@@ -225,11 +225,12 @@ def adapt(pol: dict[int, float], rec: list[Step]) -> None:
 Game = tuple[int, list[RC], list[Step]]  # NRPA's best: score, moves, steps
 
 
-def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int,
+def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int, repeats: int,
          pol: dict[int, float], start: Optional[Game] = None) -> Game:
     """Level ``level`` (see the kernel): the best score, its moves and
     steps; ``start``: the best so far (the improve loop)."""
     best, mine, steps = start or (-1, [], [])
+    reps = 0
     if start is not None:
         adapt(pol, steps)
     for i in range(iterations):
@@ -241,12 +242,14 @@ def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int,
                 rec: list[Step] = []
                 seq = playout(x, p, pol, rec)
                 if p.score >= best:
+                    reps = reps + 1 if p.score == best else 0
                     best, mine, steps = p.score, seq, rec
         elif not should_stop(x):
-            s, seq, rec = nrpa(x, root, level - 1, iterations, stab, dict(pol))
+            s, seq, rec = nrpa(x, root, level - 1, iterations, stab, repeats, dict(pol))
             if s >= best:
+                reps = reps + 1 if s == best else 0
                 best, mine, steps = s, seq, rec
-        if x.stopped:
+        if x.stopped or (repeats and reps >= repeats):
             break
         if i + 1 < iterations:
             adapt(pol, steps)
@@ -343,7 +346,7 @@ def playouts(root: Any, n: int, seed: int, tabu: bool) -> list[int]:
 
 
 def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
-           seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1,
+           seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1, repeats: int = 0,
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
            policy: Optional[bytes] = None, cpu_time: bool = False,
            improve: Optional[list[RC]] = None) -> tuple[int, list[RC], int, int]:
@@ -358,7 +361,7 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
             for run in range(restarts + 1):
                 if should_stop(x):
                     break
-                found = nrpa(x, root, level, iterations, stab, top if run == 0 else {}, known)
+                found = nrpa(x, root, level, iterations, stab, repeats, top if run == 0 else {}, known)
                 if known is not None:
                     known = found  # the next run starts from this one's best
         elif algo == ALGO_BEAM:

@@ -63,11 +63,13 @@ def strongest() -> tuple[str, dict[str, Any]]:
 
 
 def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
-               size_bias: float) -> dict[str, Any]:
+               size_bias: float, repeats: int = 0) -> dict[str, Any]:
     """NRPA's other options as the kernel takes them; ValueError for a bad one."""
-    stab, restarts = index(stab), index(restarts)
+    stab, restarts, repeats = index(stab), index(restarts), index(repeats)
     if not 1 <= stab <= 2**31 - 1:
         raise ValueError(f"stab must be in 1..2**31-1, not {stab}")
+    if not 0 <= repeats <= 2**31 - 1:
+        raise ValueError(f"repeats must be in 0..2**31-1, not {repeats}")
     if not 0 <= restarts <= 2**62:
         raise ValueError(f"restarts must be in 0..2**62, not {restarts}")
     bias = -1.0 if tabu_bias is None else float(tabu_bias)
@@ -76,19 +78,19 @@ def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
     size = float(size_bias)
     if not abs(size) < float("inf"):
         raise ValueError(f"size_bias must be a finite number, not {size_bias!r}")
-    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size)
+    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats)
 
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
         stop: Optional[Any] = None, stab: int = 1, restarts: int = 0,
-        tabu_bias: Optional[float] = None, size_bias: float = 0.0,
+        tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
         improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
-    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias)
+    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}

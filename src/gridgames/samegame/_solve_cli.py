@@ -60,6 +60,9 @@ def add(commands: Commands, rules: str) -> None:
                    help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
     s.add_argument("--restarts", type=int, default=None, metavar="R",
                    help="nrpa: run the top level again from a fresh policy R times (default 0)")
+    s.add_argument("--repeats", type=int, default=None, metavar="R",
+                   help="nrpa: a level ends once the level below returned its best score again R times "
+                        "(GNRPA with limited repetitions; default 0: never)")
     s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
                    help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
     s.add_argument("--size-bias", type=float, default=None, metavar="B",
@@ -119,7 +122,8 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.iterations is not None:
         options["iterations"] = args.iterations
     options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
-    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias)
+    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias,
+                 repeats=args.repeats)
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True
