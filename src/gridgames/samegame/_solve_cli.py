@@ -13,6 +13,7 @@ from typing import Any, Optional
 from ..cli._args import Commands, add_command
 from ..cli._io import fail, read_input, shown
 from . import Board, FormatError, _improve, _results as results, read_boards, standard_boards
+from ._allocate import allocating, report, report_text
 from ._campaign import Result, board_rows, campaign, digest, params_of
 from ._progress import Progress
 from ._solve import ALGORITHMS, DEFAULT_ITERATIONS, strongest
@@ -24,7 +25,8 @@ Campaigns: '--runs N -o FILE' searches each board N times and appends one
 JSON line per search to FILE as it finishes (board, run, seed, algo, params,
 score, moves, stopped, playouts, cpu, version, digest); '--resume' skips the
 (board, run) pairs already in FILE, so a campaign killed at any moment is
-completed by running the same command again with --resume.  '--ray' runs
+completed by running the same command again with --resume.  '--allocate N'
+spends N more searches where scores still move (see the research docs).  '--ray' runs
 the searches as Ray tasks (pip install "gridgames[ray]"): on a local Ray
 over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
 with 'ray start' (gridgames installed on every node)."""
@@ -69,7 +71,13 @@ def add(commands: Commands, rules: str) -> None:
                    help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
-    s.add_argument("--runs", type=int, default=1, metavar="N", help="search each board N times (default 1)")
+    s.add_argument("--runs", type=int, default=None, metavar="N",
+                   help="search each board N times (default 1; with --allocate, 2)")
+    s.add_argument("--allocate", type=int, default=None, metavar="N",
+                   help="after --runs, N more searches, each round's to the boards whose score still "
+                        "moves most per search; prints CPU seconds per point gained per board")
+    s.add_argument("--batch", type=int, default=None, metavar="B",
+                   help="--allocate: searches per round (default 4; decisions wait for each round)")
     s.add_argument("--threads", type=int, default=1, metavar="N",
                    help="run N searches at once in this process (default 1)")
     s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
@@ -165,6 +173,10 @@ def run(args: argparse.Namespace) -> int:
         error("give BOARDS or --standard (one of them)")
     if args.resume and args.output is None:
         error("--resume continues the campaign of -o FILE: give FILE")
+    if args.batch is not None and args.allocate is None:
+        error("--batch sets the rounds of --allocate: give --allocate N")
+    if args.runs is None:
+        args.runs = 2 if args.allocate is not None else 1
     if args.improve == "-" and args.boards == "-":
         error("only one of BOARDS and --improve FILE can be standard input")
     try:
@@ -205,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
 def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
             found: list[tuple[int, Result]], appender: Optional[results.Appender],
             starts: Optional[list[Optional[_improve.Start]]]) -> int:
-    searches = len(boards) * max(args.runs, 1)
+    searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
     earlier = [r for _, r in found]
     progress = Progress(searches, len(boards), earlier) if sys.stderr.isatty() else None
     best: dict[int, int] = {}
@@ -213,9 +225,15 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         best[r.board] = max(best.get(r.board, 0), r.score)
     done = len(results.done(found))
     status, interrupted = 0, False
-    searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
-                         skip=results.done(found), root_parallel=args.root_parallel,
-                         improve=None if starts is None else [s.moves if s else None for s in starts], **options)
+    where = dict(seed=seed, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel)
+    seen = [r for r in earlier if r.stopped != "interrupt"]
+    if args.allocate is not None:
+        searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
+                               runs=args.runs, earlier=earlier, improve=starts, **where, **options)
+    else:
+        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found),
+                             improve=None if starts is None else [s.moves if s else None for s in starts],
+                             **where, **options)
     throw = thrown = False
 
     def start_of(result: Result) -> Optional[_improve.Start]:
@@ -234,6 +252,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
                 if appender:
                     appender.write(result)
                 best[result.board] = max(best.get(result.board, 0), result.score)
+                seen.append(result)
                 interrupted = interrupted or result.stopped == "interrupt"
                 done += result.stopped != "interrupt"
                 if progress:
@@ -254,7 +273,12 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             progress.close()
     if not args.json:
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
+        if args.allocate is not None:
+            runs = f"best of {len(seen)} searches, "
         print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+        if args.allocate is not None:
+            print(report_text(report([r for r in seen if r.stopped != "interrupt"],
+                                     None if starts is None else [s and s.score for s in starts])))
     if interrupted:
         return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
     return status
