@@ -29,7 +29,8 @@ def test_board_index_is_gain_plus_spread_per_search():
 
 def test_plan_gives_each_search_to_the_highest_index_in_turn():
     assert plan({1: [0, 40], 2: [0, 36]}, {}, 3) == [1, 2, 1]  # 30, 27 -> 20, 27 -> 20, 18
-    assert plan({1: [5, 5], 2: [5, 5]}, {}, 3) == [1, 1, 1]  # a tie goes to the lowest board
+    assert plan({1: [5, 5], 2: [5, 5]}, {}, 3) == [1, 2, 1]  # ties: the board searched least, then the lowest
+    assert plan({1: [5, 5, 5], 2: [5, 5]}, {}, 1) == [2]
     assert plan({1: [0, 40], 2: [300, 300]}, {2: 100}, 2) == [2, 2]  # 2 gained 200 over its start
     assert plan({1: [0, 40]}, {}, 0) == []
 

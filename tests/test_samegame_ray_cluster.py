@@ -51,3 +51,21 @@ def test_six_nodes_lose_two_and_give_the_threads_results(cluster):
     assert len(found) == 3 * 2 + 6
     assert same(found) == expected
     assert all(r.score >= start for r in found for start in [starts[r.board - 1][0]])
+
+
+def test_the_cloud_config_is_valid_and_opens_no_port_to_the_world():
+    """docs/ray-cluster.yaml (not run here): Ray's schema accepts it, and every node type names its
+    own security group, so Ray creates none (its default one opens SSH to 0.0.0.0/0)."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+    import yaml
+    config = yaml.safe_load((Path(__file__).parent.parent / "docs" / "ray-cluster.yaml").read_text())
+    schema = json.loads((Path(ray.__file__).parent / "autoscaler" / "ray-schema.json").read_text())
+    jsonschema.validate(config, schema)
+    assert config["provider"]["type"] == "aws" and "security_group" not in config["provider"]
+    for name, node in config["available_node_types"].items():
+        assert node["node_config"]["SecurityGroupIds"] == ["sg-REPLACE-ME"], name
+    head = " ".join(config["head_start_ray_commands"])
+    assert "--dashboard-host=127.0.0.1" in head and "--num-cpus=0" in head

@@ -10,7 +10,8 @@ bonus that keeps a board with no gain yet in play while its runs still
 differ.  Independent runs give a board searches in proportion to its spread
 (the widest boards get the most); improve-loop runs follow the gains.  Each
 round gives its searches one at a time to the board of the highest index
-(the lowest board on a tie), counting each as one more search of that board.
+(on a tie, the one searched least, then the lowest), counting each as one
+more search of that board.
 
 Decisions use the scores of earlier rounds only, never CPU times or the
 order in which results arrive, and run r of board k has the usual seed
@@ -42,7 +43,7 @@ def plan(scores: dict[int, list[int]], starts: dict[int, Optional[int]], batch: 
     value = {k: board_index(v, starts.get(k)) for k, v in scores.items()}
     chosen = []
     for _ in range(batch):
-        k = max(sorted(value), key=lambda b: value[b])  # the first of the best
+        k = max(sorted(value), key=lambda b: (value[b], -runs[b]))  # ties: fewer searches, lower board
         chosen.append(k)
         runs[k] += 1
         value[k] = value[k] * (runs[k] - 1) / runs[k]  # one more search shares the same gains
