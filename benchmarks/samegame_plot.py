@@ -73,13 +73,13 @@ def main() -> None:
 
 def searches(ax, rows: list) -> None:
     """One line per search label: the mean over its boards at each budget."""
-    by: dict[str, dict[float, list]] = defaultdict(lambda: defaultdict(list))
+    by: dict[str, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
     for r in rows:
-        by[r["label"]][r["budget"]].append(r)
+        by[r["label"]][r["budget"], json.dumps(r["options"], sort_keys=True)].append(r)  # beam: one point a width
     boards = sorted({r["board"] for r in rows})
     for label, budgets in sorted(by.items()):
         xs, ys = [], []
-        for _, runs in sorted(budgets.items()):
+        for _, runs in sorted(budgets.items(), key=lambda item: statistics.mean(r["cpu"] for r in item[1])):
             xs.append(statistics.mean(r["cpu"] for r in runs))
             ys.append(statistics.mean(r["score"] for r in runs))
         ax.plot(xs, ys, "o-", label=f"{label} ({len(next(iter(budgets.values())))} boards)")
