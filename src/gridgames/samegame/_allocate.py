@@ -61,9 +61,9 @@ def allocating(boards: list[Any], algo: str = "nrpa", *, extra: int, batch: int 
     if runs < 2 or extra < 0 or batch < 1:
         raise ValueError("an allocating campaign needs runs >= 2 (a spread), extra >= 0 and batch >= 1")
     done = {(r.board, r.run): r for r in earlier or () if r.stopped != "interrupt"}
-    starts = {k: None if improve is None or improve[k - 1] is None else improve[k - 1][0]
-              for k in range(1, len(boards) + 1)}
-    games = None if improve is None else [None if s is None else s[1] for s in improve]
+    given = [None] * len(boards) if improve is None else list(improve)  # (score, moves) or None
+    starts = {k: None if g is None else g[0] for k, g in enumerate(given, 1)}
+    games = None if improve is None else [None if g is None else g[1] for g in given]
     count = {k: 0 for k in range(1, len(boards) + 1)}
     scores: dict[int, list[int]] = {k: [] for k in count}
     wanted = [k for k in count for _ in range(runs)]
