@@ -8,8 +8,8 @@ import random
 import pytest
 
 from gridgames.samegame import Board, Result, read_boards, write_boards
-from gridgames.samegame._allocate import allocating, board_index, plan, report
-from gridgames.samegame._campaign import search_seed
+from gridgames.samegame.research._allocate import allocating, board_index, plan, report
+from gridgames.samegame.research._jobs import search_seed
 
 
 def _boards(backend, flat=False):

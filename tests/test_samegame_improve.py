@@ -9,21 +9,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from gridgames.samegame import (
-    Board,
-    Result,
-    _search_pure as pure,
-    _solve,
-    best_known,
-    campaign,
-    read_boards,
-    standard_boards,
-    write_boards,
-)
-from gridgames.samegame._campaign import board_rows, digest, search_seed
-from gridgames.samegame._improve import starts
-from gridgames.samegame._rootpar import root_parallel
+from gridgames.samegame import Board, Result, best_known, campaign, read_boards, standard_boards, write_boards
 from gridgames.samegame._text import FormatError
+from gridgames.samegame.research import _search_pure as pure, _single as _solve
+from gridgames.samegame.research._improve import starts
+from gridgames.samegame.research._jobs import board_rows, digest, search_seed
+from gridgames.samegame.research._rootpar import root_parallel
 
 
 def _rows(seed, colours=3, rows=8, cols=9):
@@ -67,7 +58,7 @@ def test_nrpa_starts_with_its_policy_adapted_towards_the_game(backend, seed):
     rows = _rows(seed + 10)
     board = Board(rows, backend=backend)
     known = _known(rows, seed)
-    kernel = __import__(f"gridgames.samegame.{'_search' if backend == 'compiled' else '_search_pure'}",
+    kernel = __import__(f"gridgames.samegame.research.{'_search' if backend == 'compiled' else '_search_pure'}",
                         fromlist=["x"])
     policy = _policy_bytes(kernel, board, known.moves)
     playout = _solve.run(board, "nrpa", level=1, iterations=1, seed=seed, policy=policy)
@@ -112,7 +103,7 @@ def test_a_bad_start_game_is_refused(backend):
 def test_the_kernels_refuse_a_bad_start_game_too(backend):
     # _solve checks first; the kernels check again (a move that is not a canonical cell)
     board = Board(["11", "23"], backend=backend)
-    kernel = __import__(f"gridgames.samegame.{'_search' if backend == 'compiled' else '_search_pure'}",
+    kernel = __import__(f"gridgames.samegame.research.{'_search' if backend == 'compiled' else '_search_pure'}",
                         fromlist=["x"])
     with pytest.raises(ValueError, match="move 1"):
         kernel.search(board._state, kernel.ALGO_NRPA, 1, 2, 1, 0, True, 0.0, None, False, improve=[(1, 2)])
@@ -217,7 +208,7 @@ def test_policy_adapted_by_the_twins_is_the_same():
     known = best_known()[6]
     out = []
     for backend, name in (("compiled", "_search"), ("pure", "_search_pure")):
-        kernel = __import__(f"gridgames.samegame.{name}", fromlist=["x"])
+        kernel = __import__(f"gridgames.samegame.research.{name}", fromlist=["x"])
         out.append(_policy_bytes(kernel, standard_boards(backend=backend)[6], known.moves))
     assert out[0] == out[1]
     values = array("d")

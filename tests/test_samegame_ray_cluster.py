@@ -11,7 +11,7 @@ except ImportError:  # CI installs the [ray] extra (.ci/run), so this runs there
     pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
 
 from gridgames.samegame import read_boards, standard_boards, write_boards
-from gridgames.samegame._allocate import allocating
+from gridgames.samegame.research._allocate import allocating
 
 NODES = 6
 BOARDS = write_boards(standard_boards()[:3])

@@ -26,7 +26,8 @@ from collections.abc import Generator, Iterator
 from operator import index
 from typing import Any, Optional
 
-from ._campaign import Result, campaign
+from ._campaign import campaign
+from ._jobs import Result
 
 
 def board_index(scores: list[int], start: Optional[int]) -> float:

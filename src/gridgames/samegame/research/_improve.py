@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from . import standard_boards
+from .. import FormatError, standard_boards
 from ._best import best_known
-from ._campaign import Result, board_rows, digest
-from ._solve import finished_game
-from ._text import FormatError
+from ._jobs import Result, board_rows, digest
+from ._single import finished_game
 
 
 class Start(NamedTuple):

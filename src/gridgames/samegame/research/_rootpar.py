@@ -14,10 +14,10 @@ import time as _time
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from .._backend import kernel as _load
-from .._rng import SplitMix64
-from . import Board
-from ._solve import SearchResult, check, check_nrpa, finished_game, run
+from ..._backend import kernel as _load
+from ..._rng_pure import SplitMix64
+from .. import Board
+from ._single import SearchResult, check, check_nrpa, finished_game, run
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
