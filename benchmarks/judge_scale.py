@@ -38,6 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 GAMES = ("samegame", "tilematch", "gopher")
+RATIO_KINDS = GAMES + ("gopher-picks",)   # gopher-picks: 15,000 games, hundreds of picks each
 
 
 # --- input files (a random block, repeated: every block is valid on its own) ---
@@ -73,6 +74,20 @@ def gopher_block(rng, games=200):
         rows, cols = rng.randint(5, 40), rng.randint(5, 40)
         holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // 12)}
         picks = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(5, 30))]
+        out.append(f"{rows} {cols}\n{len(holes)}\n" + "".join(f"{r} {c}\n" for r, c in holes)
+                   + "\n".join(picks) + "\n\n")
+    return "".join(out).encode()
+
+
+def gopher_picks_games(rng, games=15_000):
+    """The big-output shape: fields up to 100x100 (sides 20..100, 2 % holes)
+    with 100..600 picks each (about 45 MB for 15,000 games; each pick before
+    the fall prints its field: gigabytes out)."""
+    out = []
+    for _ in range(games):
+        rows, cols = rng.randint(20, 100), rng.randint(20, 100)
+        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // 50)}
+        picks = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(100, 600))]
         out.append(f"{rows} {cols}\n{len(holes)}\n" + "".join(f"{r} {c}\n" for r, c in holes)
                    + "\n".join(picks) + "\n\n")
     return "".join(out).encode()
@@ -116,6 +131,10 @@ def make_inputs(folder: Path, mb: int, big_mb: int, big=True):
         if not path.exists():
             write_repeated(path, b"0 0\n" * 4096, size // 4, b"1 1\n0\n")
         files["gopher-warnings", scale] = path
+    path = folder / "gopher-picks.in"   # a fixed shape, whatever --mb says
+    if not path.exists():
+        path.write_bytes(gopher_picks_games(random.Random(2028)))
+    files["gopher-picks", 1] = path
     if not big:
         return files, {}
     big = {"samegame": folder / "samegame-big.in", "gopher-warnings": folder / "gopher-warnings-big.in",
@@ -224,8 +243,11 @@ def linear(files, args):
 def c_ratio(files, args):
     exe = build_c(args.dir)
     print("C ratio (CPU time user+sys, whole process; gridgames / C, paired runs)")
-    for game in (args.game,) if args.game else GAMES:
-        path = files[game, 1]
+    for kind in RATIO_KINDS:
+        game = kind.split("-")[0]
+        if args.game and game != args.game:
+            continue
+        path = files[kind, 1]
         agree = same_output(game, path, exe, args.dir)
         ratios, ours, theirs = [], [], []
         for _ in range(args.runs):
@@ -234,7 +256,7 @@ def c_ratio(files, args):
             ours.append(a)
             theirs.append(b)
             ratios.append(a / b)
-        print(f"  {game:10} {path.stat().st_size / 2**20:6.0f} MB  gridgames {statistics.median(ours):6.2f} s"
+        print(f"  {kind:12} {path.stat().st_size / 2**20:6.0f} MB  gridgames {statistics.median(ours):6.2f} s"
               f"  C {statistics.median(theirs):6.2f} s  ratio {statistics.median(ratios):.2f}"
               f"  (min {min(ratios):.2f}, max {max(ratios):.2f}){'' if agree else '  OUTPUTS DIFFER'}")
 

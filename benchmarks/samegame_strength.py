@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 
-from gate import timed_run
+from _harness import timed_run
 
 from gridgames.samegame import standard_boards, write_boards
 from gridgames.samegame._solve import strongest
