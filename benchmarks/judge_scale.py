@@ -70,29 +70,24 @@ def tilematch_sets(rng, sets):
     return out
 
 
-def gopher_block(rng, games=200):
+def gopher_block(rng, games=200, sides=(5, 40), cells_per_hole=12, picks=(5, 30)):
+    """``games`` random fields (sides in ``sides``, one hole draw per
+    ``cells_per_hole`` patches), each with a number of picks in ``picks``."""
     out = []
     for _ in range(games):
-        rows, cols = rng.randint(5, 40), rng.randint(5, 40)
-        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // 12)}
-        picks = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(5, 30))]
+        rows, cols = rng.randint(*sides), rng.randint(*sides)
+        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // cells_per_hole)}
+        moves = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(*picks))]
         out.append(f"{rows} {cols}\n{len(holes)}\n" + "".join(f"{r} {c}\n" for r, c in holes)
-                   + "\n".join(picks) + "\n\n")
+                   + "\n".join(moves) + "\n\n")
     return "".join(out).encode()
 
 
-def gopher_picks_games(rng, games=15_000):
-    """The big-output shape: fields up to 100x100 (sides 20..100, 2 % holes)
-    with 100..600 picks each (about 45 MB for 15,000 games; each pick before
-    the fall prints its field: gigabytes out)."""
-    out = []
-    for _ in range(games):
-        rows, cols = rng.randint(20, 100), rng.randint(20, 100)
-        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // 50)}
-        picks = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(100, 600))]
-        out.append(f"{rows} {cols}\n{len(holes)}\n" + "".join(f"{r} {c}\n" for r, c in holes)
-                   + "\n".join(picks) + "\n\n")
-    return "".join(out).encode()
+def gopher_picks_games(rng):
+    """The big-output shape: 15,000 fields up to 100x100 (sides 20..100, 2 %
+    holes) with 100..600 picks each (34 MB; each pick before the fall prints
+    its field: 2.9 GB out)."""
+    return gopher_block(rng, 15_000, (20, 100), 50, (100, 600))
 
 
 def write_repeated(path, block, size, head=b""):
