@@ -36,8 +36,8 @@ def main(argv=None):
         first = points[0][2]
         fig, ax = plt.subplots(figsize=(8, 3.5))
         ax.plot(range(len(points)), [100 * (count / first - 1) for _, _, count in points], marker="o")
-        ax.set_xticks(range(len(points)), [f"{commit[:7]}\n{date[:10]}" for date, commit, _ in points],
-                      fontsize=7)
+        shown = range(0, len(points), max(1, len(points) // 12))  # at most ~12 labels
+        ax.set_xticks(list(shown), [f"{points[i][1][:7]}\n{points[i][0][:10]}" for i in shown], fontsize=7)
         ax.set_ylabel(f"% vs the first run ({first:,})")
         ax.set_title(workload, fontsize=9)
         ax.grid(alpha=0.3)
