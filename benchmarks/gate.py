@@ -90,10 +90,14 @@ def parse_callgrind(path):
 
 
 def short_object(path):
-    """'gopher/_kernel' for a gridgames extension, else the file name."""
+    """'samegame/research/_search' for a gridgames extension, else the file name."""
     parts = Path(path.strip()).parts
-    name = parts[-1].split(".")[0] if parts else path
-    return f"{parts[-2]}/{name}" if len(parts) > 1 and "gridgames" in parts[:-1] else parts[-1] if parts else path
+    if not parts:
+        return path
+    inside = [i for i, part in enumerate(parts[:-1]) if part == "gridgames"]
+    if not inside:
+        return parts[-1]
+    return "/".join(parts[inside[-1] + 1:-1] + (parts[-1].split(".")[0],))
 
 
 def run_workload(name, folder, pythonpath):

@@ -1,4 +1,4 @@
-"""A deliberately slower build, to prove the gate (tests/test_gate.py) and
+"""A deliberately slower build, to prove the gate (tests/test_benchmark_gate.py) and
 to say what its slowdown costs in time.
 
 ``build(dest, "samegame/_kernel", slowdown=N)`` copies the package sources
@@ -13,7 +13,7 @@ installed package; ``dest`` then goes first on a workload's path
 times the SameGame judge of the gate's workload in the slow build against
 the unchanged build of the same copy, interleaved (CPU seconds of the judge
 call, in-process; the median of the paired ratios), so that a slowdown's
-size can be quoted in time as well as in instructions (samegame/_search:
+size can be quoted in time as well as in instructions (samegame/research/_search:
 the playouts workload).
 """
 import argparse
@@ -100,7 +100,7 @@ def time_ratio(slow, fast, name, rounds, folder, repeat):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("extension", choices=("samegame/_kernel", "samegame/_search"))
+    parser.add_argument("extension", choices=("samegame/_kernel", "samegame/research/_search"))
     parser.add_argument("slowdown", type=int, help="empty loop turns per flood fill")
     parser.add_argument("--rounds", type=int, default=21, help="paired samples (default 21)")
     parser.add_argument("--repeat", type=int, default=40, help="workload runs per sample (default 40)")

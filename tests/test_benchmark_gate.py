@@ -23,7 +23,7 @@ JUDGE = "samegame judge: 200 grids 10x40, 150 picks"
 SELECT = "samegame Board.select: 20 fresh 10x40 boards x 150 picks"
 PLAYOUTS = "samegame playouts: 200 on standard board 1, seed 1"
 # Empty loop turns per flood fill that make the workload ~3 % slower in CPU time
-# (python benchmarks/gate_slowdown.py samegame/_kernel 16; ... samegame/_search 3).
+# (python benchmarks/gate_slowdown.py samegame/_kernel 16; ... samegame/research/_search 3).
 SLOW_JUDGE, SLOW_PLAYOUTS = 16, 3
 
 # Two functions: f calls g once (inclusive cost 30 on the 'calls' line's next line).
@@ -139,7 +139,7 @@ def test_an_unchanged_build_passes(table, builds, capsys):
 @pytest.mark.valgrind
 @pytest.mark.parametrize("extension, name, slowdown", [
     ("samegame/_kernel", JUDGE, SLOW_JUDGE),
-    ("samegame/_search", PLAYOUTS, SLOW_PLAYOUTS),
+    ("samegame/research/_search", PLAYOUTS, SLOW_PLAYOUTS),
 ])
 def test_a_slower_flood_fill_fails(table, builds, capsys, extension, name, slowdown):
     status, lines, change = check(capsys, table, builds(extension, slowdown), name)
