@@ -68,6 +68,7 @@ class Result(NamedTuple):
             if not isinstance(obj, dict) or set(obj) != set(cls._fields):
                 raise ValueError
             obj["moves"] = [(int(r), int(c)) for r, c in obj["moves"]]
+            obj["params"] = stored_params(obj["params"])
             result = cls(**obj)
             if not (isinstance(result.board, int) and isinstance(result.run, int)
                     and isinstance(result.seed, int) and isinstance(result.params, dict)):
@@ -75,6 +76,14 @@ class Result(NamedTuple):
             return result
         except (ValueError, TypeError, KeyError):
             raise ValueError("not a result line") from None
+
+
+def stored_params(params: Any) -> Any:
+    """A results line's ``params`` as this version writes them: older lines
+    said restarts "until the time is up" with the kernel's number for it."""
+    if isinstance(params, dict) and params.get("restarts") == _single.UNTIL_TIME:
+        return {**params, "restarts": None}
+    return params
 
 
 def board_rows(board: Any) -> list[str]:
@@ -99,16 +108,21 @@ def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any =
 def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
     """``search`` of a board given as plain strings: what a Ray task runs
     (compiled objects do not travel; plain values do)."""
-    from .. import Board
+    from .._game import Board
     return search(Board(rows, backend=backend), algo, params, seed)
 
 
-def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> dict[str, Any]:
+def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,
+              improve: bool = False) -> dict[str, Any]:
     """The ``params`` of a campaign's Results: the search's options given
-    (None left out) and the root-parallel workers."""
-    params = {key: value for key, value in options.items() if value is not None}
+    (None left out, but for restarts: None is "until the time is up"), the
+    root-parallel workers, and "improve": true when each search started
+    from a known game."""
+    params = {key: value for key, value in options.items() if value is not None or key == "restarts"}
     if root_parallel is not None:
         params["root_parallel"] = root_parallel
+    if improve:
+        params["improve"] = True
     return params
 
 

@@ -4,7 +4,6 @@ line) and the replay of moves (their scores, an HTML page)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -12,16 +11,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..._progress import live
-from ...cli._args import Commands, add_command
-from ...cli._io import fail, read_input, shown
-from ...cli._pictures import add_html_option, save
-from .. import Board, FormatError, read_boards, standard_boards
-from . import _results as results
-from ._campaign import campaign
-from ._jobs import Result, board_rows, digest, params_of
-from ._progress import Progress
-from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from .._progress import wanted
+from ..samegame import Board, FormatError, read_boards, standard_boards
+from ..samegame.research import _improve, _results as results
+from ..samegame.research._allocate import allocating, report, report_text
+from ..samegame.research._campaign import campaign
+from ..samegame.research._jobs import Result, board_rows, digest, params_of
+from ..samegame.research._moves import parse_moves
+from ..samegame.research._progress import Progress
+from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from ._args import Commands, add_command, add_progress_option, seconds
+from ._io import CannotWrite, fail, read_input, shown
+from ._outputs import check_writable
+from ._pictures import add_html_option, save
 
 GAME = "samegame"
 
@@ -30,7 +32,8 @@ Campaigns: '--runs N -o FILE' searches each board N times and appends one
 JSON line per search to FILE as it finishes (board, run, seed, algo, params,
 score, moves, stopped, playouts, cpu, version, digest); '--resume' skips the
 (board, run) pairs already in FILE, so a campaign killed at any moment is
-completed by running the same command again with --resume.  '--ray' runs
+completed by running the same command again with --resume.  '--allocate N'
+spends N more searches where scores still move (see the research docs).  '--ray' runs
 the searches as Ray tasks (pip install "gridgames[ray]"): on a local Ray
 over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
 with 'ray start' (gridgames installed on every node)."""
@@ -60,19 +63,28 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--width", type=int, default=10, metavar="W",
                    help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
-    s.add_argument("--time", type=float, default=None, metavar="SECONDS",
+    s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
     s.add_argument("--stab", type=int, default=None, metavar="P",
                    help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
     s.add_argument("--restarts", type=int, default=None, metavar="R",
                    help="nrpa: run the top level again from a fresh policy R times (default 0)")
+    s.add_argument("--repeats", type=int, default=None, metavar="R",
+                   help="nrpa: a level ends once the level below returned its best score again R times "
+                        "(GNRPA with limited repetitions; default 0: never)")
     s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
                    help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
     s.add_argument("--size-bias", type=float, default=None, metavar="B",
                    help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
-    s.add_argument("--runs", type=int, default=1, metavar="N", help="search each board N times (default 1)")
+    s.add_argument("--runs", type=int, default=None, metavar="N",
+                   help="search each board N times (default 1; with --allocate, 2)")
+    s.add_argument("--allocate", type=int, default=None, metavar="N",
+                   help="after --runs, N more searches, each round's to the boards whose score still "
+                        "moves most per search; prints CPU seconds per point gained per board")
+    s.add_argument("--batch", type=int, default=None, metavar="B",
+                   help="--allocate: searches per round (default 4; decisions wait for each round)")
     s.add_argument("--threads", type=int, default=1, metavar="N",
                    help="run N searches at once in this process (default 1)")
     s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
@@ -81,6 +93,10 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--root-parallel", type=int, default=None, metavar="W",
                    help="one board at a time, each NRPA search spread over W workers (threads, "
                         "or Ray tasks with --ray)")
+    s.add_argument("--improve", nargs="?", const="", default=None, metavar="FILE",
+                   help="start each search from the best game known for its board: best_known() for "
+                        "the standard boards and the result lines of FILE (an earlier campaign's -o); "
+                        "the result is never worse (give BOARDS before --improve)")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -88,6 +104,7 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--resume", action="store_true",
                    help="continue the campaign in FILE (-o): skip the searches done there")
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
+    add_progress_option(s)
     s.set_defaults(func=run)
 
 
@@ -97,6 +114,14 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
         return standard_boards()
     assert path is not None  # given whenever not --standard
     return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
+
+
+def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Optional[_improve.Start]]]:
+    """--improve's start game per board (None: --improve not given)."""
+    if path is None:
+        return None
+    text = None if path == "" else read_input(path).decode("utf-8", "replace")
+    return _improve.starts(boards, text, shown(path) if path else "<results>")
 
 
 def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
@@ -113,7 +138,8 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.iterations is not None:
         options["iterations"] = args.iterations
     options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
-    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias)
+    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias,
+                 repeats=args.repeats)
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True
@@ -139,9 +165,11 @@ def _sigint_deferred() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def text(result: Result, runs: int) -> str:
+def text(result: Result, runs: int, start: Optional[_improve.Start] = None) -> str:
     """A search as a line of text (`replay` reads it back)."""
     run = f"run {result.run}, " if runs > 1 else ""
+    if start is not None:
+        run += f"from {start.score}, "
     note = " (interrupted)" if result.stopped == "interrupt" else ""
     moves = " ".join(f"{r},{c}" for r, c in result.moves)
     return f"board {result.board}: {run}score {result.score}{note}, {len(result.moves)} moves: {moves}"
@@ -151,10 +179,13 @@ def run(args: argparse.Namespace) -> int:
     error = args.command_parser.error
     if args.standard == (args.boards is not None):
         error("give BOARDS or --standard (one of them)")
-    if args.resume and args.output is None:
-        error("--resume continues the campaign of -o FILE: give FILE")
+    if args.runs is None:
+        args.runs = 2 if args.allocate is not None else 1
+    if args.improve == "-" and args.boards == "-":
+        error("only one of BOARDS and --improve FILE can be standard input")
     try:
         boards = boards_of(args.boards, args.standard)
+        starts = improve_starts(boards, args.improve)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     algo, options = search_options(args)
@@ -173,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
             appender = results.Appender(output)  # first: it locks FILE
             found = results.load(output)
             results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
-                          params_of(options, args.root_parallel), seed)
+                          params_of(options, args.root_parallel, starts is not None), seed)
         except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
             if appender:
                 appender.close()
@@ -181,25 +212,38 @@ def run(args: argparse.Namespace) -> int:
                 return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
             return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
-        return _search(args, boards, algo, options, seed, found, appender)
+        return _search(args, boards, algo, options, seed, found, appender, starts)
     finally:
         if appender:
             appender.close()
 
 
 def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
-            found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
-    searches = len(boards) * max(args.runs, 1)
+            found: list[tuple[int, Result]], appender: Optional[results.Appender],
+            starts: Optional[list[Optional[_improve.Start]]]) -> int:
+    searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
     earlier = [r for _, r in found]
-    progress = Progress(searches, len(boards), earlier) if live() else None
+    mode = wanted(args.progress)
+    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
+        if mode else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
     done = len(results.done(found))
     status, interrupted = 0, False
-    searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
-                         skip=results.done(found), root_parallel=args.root_parallel, **options)
+    where = dict(seed=seed, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel)
+    seen = [r for r in earlier if r.stopped != "interrupt"]
+    if args.allocate is not None:
+        searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
+                               runs=args.runs, earlier=earlier, improve=starts, **where, **options)
+    else:
+        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found),
+                             improve=None if starts is None else [s.moves if s else None for s in starts],
+                             **where, **options)
     throw = thrown = False
+
+    def start_of(result: Result) -> Optional[_improve.Start]:
+        return None if starts is None else starts[result.board - 1]
     try:
         while True:
             try:  # a Ctrl-C that came while a result was written goes into the campaign, once
@@ -214,12 +258,13 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
                 if appender:
                     appender.write(result)
                 best[result.board] = max(best.get(result.board, 0), result.score)
+                seen.append(result)
                 interrupted = interrupted or result.stopped == "interrupt"
                 done += result.stopped != "interrupt"
                 if progress:
                     progress.add(result)
                 with progress or nullcontext():
-                    sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
+                    sys.stdout.write((result.line() if args.json else text(result, args.runs, start_of(result))) + "\n")
                     sys.stdout.flush()
             if came:
                 throw = interrupted = True
@@ -232,9 +277,14 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     finally:
         if progress:
             progress.close()
-    if not args.json:
+    if not args.json and (best or not status):  # no total of nothing after an error (--ray unreachable)
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
+        if args.allocate is not None:
+            runs = f"best of {len(seen)} searches, "
         print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+        if args.allocate is not None:
+            print(report_text(report([r for r in seen if r.stopped != "interrupt"],
+                                     None if starts is None else [s and s.score for s in starts])))
     if interrupted:
         return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
     return status
@@ -249,9 +299,12 @@ separated by a blank line (up to 20 rows x 40 columns).  Moves are judge
 selections 'r,c': row from the bottom, column from the left, 1-based."""
 
 MOVES = """\
-MOVES: the output of 'solve --json' (one {"board": k, "moves": [[r, c], ...]}
-per line; a "score" in it is checked), or of 'solve' ('board k: ... moves: r,c
-r,c ...' lines), or plain lines of 'r,c' moves, one line per board in order."""
+MOVES: the output of 'solve --json' or a campaign's results file ('solve -o
+FILE': one {"board": k, "moves": [[r, c], ...]} per line; a "score" in it is
+checked, a "digest" must be the board's, an interrupted search or a torn last
+line is reported and not counted), or of 'solve' ('board k: ... moves: r,c r,c
+...' lines), or plain lines of 'r,c' moves, one line per board in order.  The
+total is that of the best score per board, as 'solve' counts it."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -263,77 +316,55 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                     "board's score, then the total.  An illegal move (one that removes "
                     "nothing) or a claimed score that differs is an error (exit 1).",
         epilog=RULES_HELP + "\n\n" + MOVES)
-    r.add_argument("files", nargs="+", metavar="BOARDS MOVES",
-                   help="the boards' research text (omitted with --standard), then the moves")
+    r.add_argument("boards", nargs="?", metavar="BOARDS", help="the boards' research text (not with --standard)")
+    r.add_argument("moves", metavar="MOVES", help="the moves (see below)")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     add_html_option(r, "the replay (each move's region outlined before it goes, the score so far)")
     r.set_defaults(func=_replay)
 
 
-def parse_moves(text: str, name: str) -> list[tuple[int, Optional[int], list[tuple[int, int]], int]]:
-    """(board number, claimed score or None, moves, line) per board line."""
-    found = []
-    for number, line in enumerate(text.splitlines(), 1):
-        body = line.strip()
-        if not body or body.startswith("total ") or body.startswith("#"):
-            continue
-        where = f"{name}:{number}:1"
-        if body.startswith("{"):
-            try:
-                obj = json.loads(body)
-                moves = [(int(r), int(c)) for r, c in obj["moves"]]
-                found.append((int(obj["board"]), obj.get("score"), moves, number))
-            except (ValueError, KeyError, TypeError):
-                raise FormatError(f"{where}: expected a JSON object "
-                                  '{"board": k, "moves": [[r, c], ...]}') from None
-            continue
-        board = len(found) + 1
-        if body.startswith("board "):
-            head, sep, body = body.partition("moves:")
-            if not sep or not head[6:].split(":")[0].strip().isdigit():
-                raise FormatError(f"{where}: expected 'board K: ... moves: r,c ...'")
-            board = int(head[6:].split(":")[0])
-        moves = []
-        for token in body.split():
-            r, sep, c = token.partition(",")
-            if not (sep and r.isdigit() and c.isdigit()):
-                col = line.index(token) + 1
-                raise FormatError(f"{name}:{number}:{col}: expected a move 'r,c', found '{token[:24]}'")
-            moves.append((int(r), int(c)))
-        found.append((board, None, moves, number))
-    return found
-
-
 def _replay(args: argparse.Namespace) -> int:
-    files = args.files
-    if len(files) != (1 if args.standard else 2):
+    if args.standard == (args.boards is not None):
         args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")
-    if files.count("-") > 1:
+    if args.boards == args.moves == "-":
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
-    moves_path = files[-1]
+    name = shown(args.moves)
+    try:  # the page is checked before anything is printed: a page that cannot be written stops all
+        check_writable([args.html], [args.moves, args.boards])
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
     try:
-        boards = boards_of(None if args.standard else files[0], args.standard)
-        games = parse_moves(read_input(moves_path).decode("utf-8", "replace"), shown(moves_path))
+        boards = boards_of(args.boards, args.standard)
+        games = parse_moves(read_input(args.moves).decode("utf-8", "replace"), name)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
-    total = 0
-    for k, claimed, moves, line in games:
-        where = f"{shown(moves_path)}:{line}: board {k}"
-        if not 1 <= k <= len(boards):
+    best: dict[int, int] = {}  # per board, over its runs: the total is solve's
+    runs = max((g.run for g in games), default=1)
+    counted = []
+    for g in games:
+        where = f"{name}:{g.line}: board {g.board}"
+        if not 1 <= g.board <= len(boards):
             return fail(GAME, f"{where}: there are {len(boards)} boards", 1)
+        if g.digest is not None and g.digest != digest(board_rows(boards[g.board - 1])):
+            return fail(GAME, f"{where}: the line is for another board (its digest {g.digest} is not this "
+                              f"board's {digest(board_rows(boards[g.board - 1]))})", 1)
+        if g.stopped == "interrupt":
+            sys.stderr.write(f"gridgames samegame: {where}: run {g.run} was interrupted: not counted\n")
+            continue
         try:
-            score = boards[k - 1].copy().replay(moves)
+            score = boards[g.board - 1].copy().replay(g.moves)
         except ValueError as exc:
             return fail(GAME, f"{where}: {exc}", 1)
-        if claimed is not None and claimed != score:
-            return fail(GAME, f"{where}: the moves score {score}, not the claimed {claimed}", 1)
-        total += score
-        print(f"board {k}: score {score}")
+        if g.claimed is not None and g.claimed != score:
+            return fail(GAME, f"{where}: the moves score {score}, not the claimed {g.claimed}", 1)
+        best[g.board] = max(best.get(g.board, 0), score)
+        counted.append(g)
+        print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
         sys.stdout.flush()
-    print(f"total {total} ({len(games)} boards)")
+    total = sum(best.values())
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
     if args.html:
-        from ...pictures import replay_html
-        page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
-                           f"{shown(moves_path)}, total score {total}")
-        return save(GAME, args.html, page, files)
+        from ..pictures import replay_html
+        page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
+        return save(GAME, args.html, page, [args.moves] + ([args.boards] if args.boards else []))
     return 0
