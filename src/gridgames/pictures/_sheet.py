@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, Optional, Union
 
 from . import _numberlink
+from ._csp import meta
 from ._svg import CELL, CSS, Drawing
 
 if TYPE_CHECKING:
@@ -78,8 +79,16 @@ def html(title: str, svg_pages: Sequence[str], note: Optional[str] = None) -> st
     body = "\n".join(f'<div class="page">{_inline(p)}</div>' for p in svg_pages)
     extra = f'<p class="note">{escape(note)}</p>\n' if note else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
-<style>
+<html lang="en"><head><meta charset="utf-8">{meta(STYLE)}<title>{escape(title)}</title>
+<style>{STYLE}</style></head>
+<body>
+{extra}{body}
+</body></html>
+"""
+
+
+# The exact text of the sheet's <style> element: the page's policy allows it alone.
+STYLE = f"""
 @page{{size:A4;margin:0}}
 body{{margin:0;background:#ddd}}
 .page{{width:210mm;height:297mm;margin:0 auto 8mm;background:#fff;page-break-after:always;break-after:page}}
@@ -87,10 +96,6 @@ body{{margin:0;background:#ddd}}
 .note{{text-align:center;font-family:sans-serif}}
 @media print{{body{{background:#fff}}.page{{margin:0}}.note{{display:none}}}}
 {CSS}
-</style></head>
-<body>
-{extra}{body}
-</body></html>
 """
 
 
