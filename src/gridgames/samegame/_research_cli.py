@@ -56,7 +56,7 @@ def parse_moves(text: str, name: str) -> list[tuple[int, Optional[int], list[tup
                 obj = json.loads(body)
                 moves = [(int(r), int(c)) for r, c in obj["moves"]]
                 found.append((int(obj["board"]), obj.get("score"), moves, number))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep
                 raise FormatError(f"{where}: expected a JSON object "
                                   '{"board": k, "moves": [[r, c], ...]}') from None
             continue
