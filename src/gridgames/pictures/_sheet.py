@@ -74,6 +74,18 @@ def _page(head: str, items: Sequence[Item], shape: tuple[int, int], k: int, tota
     return d.svg(width="210mm", height="297mm")
 
 
+# The exact text of the sheet's <style> element: the page's policy allows it alone.
+STYLE = f"""
+@page{{size:A4;margin:0}}
+body{{margin:0;background:#ddd}}
+.page{{width:210mm;height:297mm;margin:0 auto 8mm;background:#fff;page-break-after:always;break-after:page}}
+.page svg{{display:block;width:210mm;height:297mm}}
+.note{{text-align:center;font-family:sans-serif}}
+@media print{{body{{background:#fff}}.page{{margin:0}}.note{{display:none}}}}
+{CSS}
+"""
+
+
 def html(title: str, svg_pages: Sequence[str], note: Optional[str] = None) -> str:
     """One printable HTML file of the pages (a page break after each)."""
     body = "\n".join(f'<div class="page">{_inline(p)}</div>' for p in svg_pages)
@@ -84,18 +96,6 @@ def html(title: str, svg_pages: Sequence[str], note: Optional[str] = None) -> st
 <body>
 {extra}{body}
 </body></html>
-"""
-
-
-# The exact text of the sheet's <style> element: the page's policy allows it alone.
-STYLE = f"""
-@page{{size:A4;margin:0}}
-body{{margin:0;background:#ddd}}
-.page{{width:210mm;height:297mm;margin:0 auto 8mm;background:#fff;page-break-after:always;break-after:page}}
-.page svg{{display:block;width:210mm;height:297mm}}
-.note{{text-align:center;font-family:sans-serif}}
-@media print{{body{{background:#fff}}.page{{margin:0}}.note{{display:none}}}}
-{CSS}
 """
 
 
