@@ -65,6 +65,6 @@ EOF
   "$py" -m pip install --quiet "pytest-run-parallel==0.10.0"
   PYTHON_GIL=0 "$py" -m pytest -p no:cacheprovider -q --parallel-threads=4 \
     tests/test_samegame.py tests/test_tilematch.py tests/test_gopher.py \
-    tests/test_numberlink.py tests/test_streaming.py tests/test_threads.py
+    tests/test_numberlink.py tests/test_streaming.py tests/test_kernels_in_threads.py
 fi
 echo "== $python: all checks passed"

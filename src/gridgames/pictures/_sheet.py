@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Optional, Union
 
-from . import _numberlink
+from .._svg import CELL, CSS, Drawing
+from ..numberlink import _svg as _numberlink
 from ._csp import meta
-from ._svg import CELL, CSS, Drawing
 
 if TYPE_CHECKING:
     from ..numberlink import Puzzle, Solution
