@@ -139,7 +139,7 @@ def test_ray_is_started_and_joined_with_no_dashboard(monkeypatch):
 
 def test_a_local_ray_has_no_dashboard_and_takes_a_token():
     """It listens on every interface: with Ray's token (the default from Ray 2.59) no one else can use it."""
-    code = ("import ray; from gridgames.samegame._ray import connect; connect('local'); "
+    code = ("import ray; from gridgames.samegame.research._ray import connect; connect('local'); "
             "from ray._raylet import AuthenticationMode, get_authentication_mode as mode; "
             "print(repr(ray._private.worker.global_worker.node.address_info['webui_url']), "
             "mode() == AuthenticationMode.TOKEN)")
