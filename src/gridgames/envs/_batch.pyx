@@ -9,7 +9,8 @@ The rules are the games' own kernels (their .pxd); the twin is
 ``_batch_pure.py`` (N single envs)."""
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
 
 from gridgames._rng cimport u64, sm_uniform
 from gridgames.envs._draws cimport bitgen_t, bounded, choose
@@ -18,9 +19,20 @@ from gridgames.gopher._kernel cimport (Patches, field_clear, add_hole, pick, PIC
                                        MAX_ROWS as GOPHER_ROWS, MAX_COLS as GOPHER_COLS,
                                        STRIDE as GOPHER_STRIDE, NCELLS as GOPHER_NCELLS)
 from gridgames.samegame._board cimport (BigGrid, BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, EMPTY,
-                                        gain, removable, select_cell)
+                                        gain, removable, settle, take_region)
 from gridgames.tilematch._kernel cimport (Grid, Settling, grid_clear, grid_move, settle_next,
                                           MAX_WIDTH, MAX_ROWS as TILE_ROWS)
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define gg_popcount64(x) ((int)__popcnt64(x))
+    #else
+    #define gg_popcount64(x) __builtin_popcountll(x)
+    #endif
+    """
+    int popcount64 "gg_popcount64"(uint64_t x) noexcept nogil
 
 
 cdef class Batch:
@@ -119,18 +131,28 @@ cdef class Batch:
                 raise ValueError(f"action {actions[i]} of board {i} is outside 0..{self.nact - 1}")
 
     cdef long long choose(self, Py_ssize_t i, u64 *state) noexcept nogil:
+        """The k-th legal action, k uniform: whole 8-byte words of the mask
+        are skipped by their count (mask bytes are 0 or 1)."""
         cdef const unsigned char *mask = &self.masks[i, 0]
-        cdef long long a, count = 0, k
-        for a in range(self.nact):
-            count += mask[a]
-        if count == 0:
+        cdef long long a = 0, k, words = self.nact // 8
+        cdef int count
+        cdef uint64_t word
+        if self.legal[i] == 0:
             return 0
-        k = <long long>sm_uniform(state, <u64>count)
-        for a in range(self.nact):
+        k = <long long>sm_uniform(state, <u64>self.legal[i])
+        while a < words * 8:
+            memcpy(&word, &mask[a], 8)
+            count = popcount64(word)
+            if k < count:
+                break
+            k -= count
+            a += 8
+        while a < self.nact:
             if mask[a]:
                 if k == 0:
                     return a
                 k -= 1
+            a += 1
         return 0
 
     cdef void fresh(self, Py_ssize_t i) noexcept nogil:

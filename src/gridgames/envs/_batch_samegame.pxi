@@ -35,33 +35,43 @@ cdef class SameGameBatch(Batch):
                 g.cell[(col + 1) * BIG_STRIDE + self.rows - row] = \
                     1 + <unsigned char>bounded(self.bitgens[i], self.colours - 1)
         g.m, g.n, g.ncols, g.left = self.rows, self.cols, self.cols, self.rows * self.cols
-        self.show(i)
+        memset(&self.masks[i, 0], 0, self.nact)
+        self.legal[i] = 0
+        self.show(i, 0, self.cols)
 
-    cdef void show(self, Py_ssize_t i) noexcept nogil:
-        """The observation and the mask from the grid (column-major, rows
-        from the bottom, 1-based)."""
+    cdef void show(self, Py_ssize_t i, int lo, int hi) noexcept nogil:
+        """The observation and the mask of columns lo..hi-1 (from 0) from
+        the grid (column-major, rows from the bottom, 1-based)."""
         cdef const unsigned char *cell = self.grids[i].cell
         cdef unsigned char *obs = &self.obs[i, 0]
         cdef unsigned char *mask = &self.masks[i, 0]
-        cdef int row, col, top, j, rows = self.rows, cols = self.cols, legal = 0
+        cdef int row, col, top, j, rows = self.rows, cols = self.cols, legal = self.legal[i]
         cdef unsigned char v, m
-        for col in range(cols):
+        for col in range(lo, hi):
             top = (col + 1) * BIG_STRIDE + rows
             for row in range(rows):
                 v = cell[top - row]
                 m = removable(cell, BIG_STRIDE, top - row)
                 j = row * cols + col
                 obs[j] = 0 if v == EMPTY else v
+                legal += m - mask[j]
                 mask[j] = m
-                legal += m
         self.legal[i] = legal
 
     cdef double play(self, Py_ssize_t i, long long a) noexcept nogil:
+        # select_cell's steps, keeping the leftmost column changed: the
+        # columns left of the one before it keep their cells and mask
         cdef BigGrid *g = &self.grids[i]
         cdef int queue[BIG_NCELLS]
-        cdef int size = select_cell(g.cell, BIG_STRIDE, g.m, g.n, &g.ncols, &g.left,
-                                    self.rows - a // self.cols, a % self.cols + 1, queue)
-        self.show(i)
+        cdef int k, size, before = g.ncols
+        cdef int lo = <int>(a % self.cols) + 1
+        size = take_region(g.cell, BIG_STRIDE, lo * BIG_STRIDE + self.rows - <int>(a // self.cols), queue)
+        for k in range(size):
+            if queue[k] // BIG_STRIDE < lo:
+                lo = queue[k] // BIG_STRIDE
+        settle(g.cell, BIG_STRIDE, g.m, &g.ncols, queue, size)
+        g.left -= size
+        self.show(i, lo - 2 if lo >= 2 else 0, before)
         return <double>gain(size, g.left)
 
     cdef bint finished(self, Py_ssize_t i) noexcept nogil:
