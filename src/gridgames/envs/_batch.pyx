@@ -112,14 +112,14 @@ cdef class Batch:
         """``rounds`` steps of boards lo..hi-1, each with a uniformly random
         legal action (0 when none is), from splitmix64 ``states`` (one per
         board), all with the GIL released (not for Number Link)."""
-        cdef Py_ssize_t r, i
+        cdef Py_ssize_t _round, i
         self._check(actions, lo, hi)
         if states.shape[0] != self.n or self.prepares:
             raise ValueError("need n states, and a game whose boards are made in C")
         with nogil:
-            for r in range(rounds):
+            for _round in range(rounds):
                 for i in range(lo, hi):
-                    actions[i] = self.choose(i, &states[i])
+                    actions[i] = self.random_action(i, &states[i])
                 self.advance(&actions[0], lo, hi)
 
     def _check(self, const long long[::1] actions, Py_ssize_t lo, Py_ssize_t hi):
@@ -130,7 +130,7 @@ cdef class Batch:
             if not 0 <= actions[i] < self.nact:
                 raise ValueError(f"action {actions[i]} of board {i} is outside 0..{self.nact - 1}")
 
-    cdef long long choose(self, Py_ssize_t i, u64 *state) noexcept nogil:
+    cdef long long random_action(self, Py_ssize_t i, u64 *state) noexcept nogil:
         """The k-th legal action, k uniform: whole 8-byte words of the mask
         are skipped by their count (mask bytes are 0 or 1)."""
         cdef const unsigned char *mask = &self.masks[i, 0]

@@ -36,6 +36,7 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
     arrays the kernel writes in place (valid until the next step)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    _kernel: Any  # a _batch (or _batch_pure) class of the game
 
     def __init__(self, num_envs: int, single: GridEnv, copy: bool) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
