@@ -115,6 +115,18 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
         return array.copy() if self.copy else array
 
 
+def random_steps(env_id: str, num_envs: int, rounds: int, seed: int = 0, threads: int = 1,
+                 **kwargs: Any) -> BatchedEnv:
+    """A workload for benchmarks: the batched env of ``env_id`` (a
+    ``gridgames/...-v0`` id, with its keyword arguments), reset with
+    ``seed``, after ``rounds`` random masked steps of each of its
+    ``num_envs`` boards in the kernel (``play_random``); returned."""
+    envs = _VECTOR_ENVS[env_id](num_envs, **kwargs)
+    envs.reset(seed=seed)
+    envs.play_random(rounds, seed=seed, threads=threads)
+    return envs
+
+
 def _refuse(given: dict[str, Any], names: tuple[str, ...]) -> None:
     for name in names:
         if given.get(name) is not None and given.get(name) is not False:
@@ -176,3 +188,8 @@ class NumberLinkVectorEnv(BatchedEnv):
 
         self._kernel = kernel("envs", backend, part="batch").NumberLinkBatch(
             num_envs, rows, cols, float(solve_reward), single.max_steps, generate, **self._arrays())
+
+
+_VECTOR_ENVS: dict[str, type[BatchedEnv]] = {
+    "gridgames/SameGame-v0": SameGameVectorEnv, "gridgames/Gopher-v0": GopherVectorEnv,
+    "gridgames/TileMatch-v0": TileMatchVectorEnv, "gridgames/NumberLink-v0": NumberLinkVectorEnv}
