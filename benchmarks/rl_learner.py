@@ -20,7 +20,7 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
 import gridgames.envs  # noqa: F401  (registers the environments)
 
@@ -72,23 +72,31 @@ class Curve(BaseCallback):
         return True
 
     def evaluate(self):
-        def choose(obs, mask):
-            return int(self.model.predict(obs, action_masks=mask, deterministic=True)[0])
-        mean, err = play(self.env_id, self.kwargs, self.episodes, choose)
-        self.points.append({"steps": self.num_timesteps, "mean": mean, "stderr": err,
-                            "cpu_s": round(time.process_time() - self.cpu, 1)})
-        print(f"  {self.num_timesteps:>8} steps: {mean:9.2f} +- {err:.2f}", flush=True)
+        """The policy's most likely action (deterministic), then its sampled
+        actions (stochastic: the policy as trained; torch seeded the same each time)."""
+        point = {"steps": self.num_timesteps, "cpu_s": round(time.process_time() - self.cpu, 1)}
+        for name, deterministic in (("", True), ("sampled_", False)):
+            def choose(obs, mask, deterministic=deterministic):
+                return int(self.model.predict(obs, action_masks=mask, deterministic=deterministic)[0])
+            torch.manual_seed(0)
+            point[name + "mean"], point[name + "stderr"] = play(self.env_id, self.kwargs, self.episodes, choose)
+        self.points.append(point)
+        print(f"  {self.num_timesteps:>8} steps: {point['mean']:9.2f} +- {point['stderr']:.2f} "
+              f"(sampled: {point['sampled_mean']:.2f} +- {point['sampled_stderr']:.2f})", flush=True)
 
 
 def train(game, steps, every, episodes):
     env_id, kwargs = GAMES[game]
     envs = DummyVecEnv([lambda: masked(env_id, kwargs)] * 8)
     envs.seed(0)
+    # rewards scaled by a running estimate of the returns' spread (SameGame's clearing bonus is 1000)
+    envs = VecNormalize(envs, norm_obs=False, norm_reward=True, gamma=1.0)
     model = MaskablePPO("MlpPolicy", envs, n_steps=128, batch_size=256, n_epochs=4, ent_coef=0.01,
-                        learning_rate=3e-4, seed=0, device="cpu")
+                        gamma=1.0, learning_rate=3e-4, seed=0, device="cpu")
     curve = Curve(env_id, kwargs, every, episodes)
     model.learn(total_timesteps=steps, callback=curve)
-    curve.evaluate()  # the final policy
+    if curve.points[-1]["steps"] != model.num_timesteps:
+        curve.evaluate()  # the final policy
     return curve.points
 
 
@@ -98,11 +106,16 @@ def plot(results, path):
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 3.8))
     for ax, (game, r) in zip(np.atleast_1d(axes), results.items()):
+        r["curve"] = list({p["steps"]: p for p in r["curve"]}.values())  # one point per step count
         x = [p["steps"] for p in r["curve"]]
         y = np.array([p["mean"] for p in r["curve"]])
         e = np.array([p["stderr"] for p in r["curve"]])
-        ax.plot(x, y, marker="o", label="MaskablePPO (deterministic)")
+        ax.plot(x, y, marker="o", label="MaskablePPO, most likely action")
         ax.fill_between(x, y - e, y + e, alpha=0.25)
+        ys = np.array([p["sampled_mean"] for p in r["curve"]])
+        es = np.array([p["sampled_stderr"] for p in r["curve"]])
+        ax.plot(x, ys, marker=".", label="MaskablePPO, sampled action")
+        ax.fill_between(x, ys - es, ys + es, alpha=0.2)
         ax.axhline(r["random"]["mean"], color="grey", linestyle="--", label="random masked agent")
         ax.set_title(f"{game} {r['settings'] or '(defaults)'}", fontsize=9)
         ax.set_xlabel("training steps")
@@ -120,7 +133,15 @@ def main():
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--json")
     parser.add_argument("--plot")
+    parser.add_argument("--plot-from", nargs="+", metavar="JSON", help="only plot these runs' results")
     args = parser.parse_args()
+    if args.plot_from:
+        results = {}
+        for path in args.plot_from:
+            with open(path) as f:
+                results.update(json.load(f))
+        plot(results, args.plot)
+        return
     torch.set_num_threads(1)  # one core: the machine is shared
     results = {}
     for game in args.games.split(","):
@@ -132,13 +153,14 @@ def main():
         results[game] = {"settings": kwargs, "episodes": args.episodes, "curve": curve,
                          "random": {"mean": rand_mean, "stderr": rand_err},
                          "cpu_s": round(time.process_time() - cpu, 1)}
-    print("\n| game | random masked agent | MaskablePPO | training steps | CPU s |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("\n| game | random masked agent | MaskablePPO, most likely action | sampled action "
+          "| training steps | CPU s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for game, r in results.items():
         last = r["curve"][-1]
         print(f"| {game} {r['settings'] or '(defaults)'} | {r['random']['mean']:.2f} +- "
               f"{r['random']['stderr']:.2f} | {last['mean']:.2f} +- {last['stderr']:.2f} | "
-              f"{last['steps']:,} | {r['cpu_s']} |")
+              f"{last['sampled_mean']:.2f} +- {last['sampled_stderr']:.2f} | {last['steps']:,} | {r['cpu_s']} |")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
