@@ -19,7 +19,7 @@ import time
 
 from gridgames._backend import kernel
 from gridgames._limits import constants
-from gridgames._rng import SplitMix64
+from gridgames._rng_pure import SplitMix64
 from gridgames.gopher import NoGuessFailed, no_guess
 from gridgames.gopher._noguess import NODES
 

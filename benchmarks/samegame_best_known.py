@@ -1,5 +1,5 @@
 """Fold search results into the best games known on the 20 standard boards,
-src/gridgames/samegame/best_known.json (what `samegame.best_known()` reads).
+src/gridgames/samegame/research/best_known.json (what `samegame.best_known()` reads).
 
     python benchmarks/samegame_best_known.py RESULTS.jsonl ...   # fold, print what changed
     python benchmarks/samegame_best_known.py --table             # the README's table
@@ -20,9 +20,9 @@ import tempfile
 from pathlib import Path
 
 from gridgames.samegame import standard_boards
-from gridgames.samegame._campaign import board_rows, digest
+from gridgames.samegame.research._jobs import board_rows, digest
 
-DATA = Path(__file__).resolve().parent.parent / "src" / "gridgames" / "samegame" / "best_known.json"
+DATA = Path(__file__).resolve().parent.parent / "src" / "gridgames" / "samegame" / "research" / "best_known.json"
 ABOUT = ("The best games known on the 20 standard SameGame boards (standard_boards()), moves as judge "
          "selections [r, c]; folded in by benchmarks/samegame_best_known.py, every one replayed.")
 PUBLISHED = [("NMCS level 3 (Cazenave 2009)", 77_934), ("NRPA", 80_030),

@@ -5,7 +5,7 @@ public C++ NRPA engine (github.com/bnegreve/nrpa) at equal CPU.
     python benchmarks/samegame_strength.py cpp --cpp ~/nrpa [--board 1] [--seeds 1 2 3] -o cpp.jsonl
     python benchmarks/samegame_plot.py curves.jsonl cpp.jsonl docs/samegame_strength.png
 
-curves: our strongest search (samegame._solve.strongest()) on the first
+curves: our strongest search (samegame.research._single.strongest()) on the first
 --boards standard boards with a budget of B CPU seconds per board (the
 kernel's cpu_time clock, so other load on the machine does not count),
 one line per (budget, board): score, CPU seconds, seed (board k: seed k-1).
@@ -37,7 +37,7 @@ import time
 from gate import timed_run
 
 from gridgames.samegame import standard_boards, write_boards
-from gridgames.samegame._solve import strongest
+from gridgames.samegame.research._single import strongest
 
 
 def ours(board_index: int, seconds: float, seed: int, kind: str) -> dict:

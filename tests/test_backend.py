@@ -3,14 +3,16 @@ also for a partial build (simulated by refusing one kernel module)."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import gridgames
-from gridgames._backend import GAMES, parts, summary
+from gridgames._backend import GAMES, PARTS, parts, summary
 
 # Makes one compiled module (argv[1]) unimportable, as a build without it
 # would; the programs below then run.
 REFUSE = """
 import sys
+from pathlib import Path
 class Refuse:
     def find_spec(self, name, path=None, target=None):
         if name == sys.argv[1]:
@@ -80,6 +82,10 @@ def test_summary():
     assert summary({"a": "compiled", "b": "pure-python"}) == "partial"
 
 
-def test_parts_found_from_the_twins():
-    for game in GAMES:
-        assert parts(game)[0] == "kernel"
+def test_parts_table_lists_every_kernel_and_its_twin():
+    root = Path(gridgames.__file__).parent
+    compiled = {str(p.relative_to(root))[:-len(".pyx")] for p in root.rglob("*.pyx")}
+    listed = {f"{package}/{module.replace('.', '/')}" for package, table in PARTS.items() for module in table.values()}
+    assert compiled == listed
+    assert all((root / f"{name}_pure.py").is_file() for name in compiled)
+    assert all(parts(game)[0] == "kernel" for game in GAMES)

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 from gridgames.samegame import best_known, campaign, standard_boards
-from gridgames.samegame._campaign import board_rows, digest
+from gridgames.samegame.research._jobs import board_rows, digest
 
 ROOT = Path(__file__).parent.parent
 SCRIPT = ROOT / "benchmarks" / "samegame_best_known.py"
-DATA = ROOT / "src" / "gridgames" / "samegame" / "best_known.json"
+DATA = ROOT / "src" / "gridgames" / "samegame" / "research" / "best_known.json"
 
 
 def test_every_best_known_game_replays_to_its_score(backend):

@@ -8,13 +8,13 @@ import sys
 
 import pytest
 
-from gridgames import _scan
+from gridgames import _scan_pure as _scan
 from gridgames._limits import constants
 
 # Every .pxd with a `cpdef enum` and the compiled module that exports its values.
 EXPORTED = {
     "samegame/_kernel.pxd": "gridgames.samegame._kernel",
-    "samegame/_search.pxd": "gridgames.samegame._search",
+    "samegame/research/_search.pxd": "gridgames.samegame.research._search",
     "tilematch/_kernel.pxd": "gridgames.tilematch._kernel",
     "gopher/_kernel.pxd": "gridgames.gopher._kernel",
     "numberlink/_kernel.pxd": "gridgames.numberlink._kernel",
@@ -49,7 +49,7 @@ def test_kernel_and_twin_agree_on_every_constant(game):
 
 
 def test_a_pxd_may_use_what_it_cimports():
-    search, board = constants("samegame/_search.pxd"), constants("samegame/_board.pxd")
+    search, board = constants("samegame/research/_search.pxd"), constants("samegame/_board.pxd")
     assert search.MAX_MOVES == board.BIG_ROWS * board.BIG_COLS // 2
     assert not hasattr(search, "BIG_ROWS")  # read for the expressions, not exported
 
@@ -77,8 +77,8 @@ def test_every_code_has_its_message():
 
 
 def test_the_search_codes_name_every_algorithm_and_stop():
-    from gridgames.samegame import _solve
-    search = constants("samegame/_search.pxd")
+    from gridgames.samegame.research import _single as _solve
+    search = constants("samegame/research/_search.pxd")
     assert sorted(_solve._ALGO.values()) == sorted(v for k, v in vars(search).items()
                                                    if k.startswith("ALGO_"))
     assert set(_solve.STOPPED) == {search.RUNNING, search.STOPPED_TIME, search.STOPPED_FLAG,

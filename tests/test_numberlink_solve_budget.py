@@ -18,7 +18,7 @@ needs_sat = pytest.mark.skipif(not _sat.available(), reason="needs python-sat (t
 
 def _rules(backend):
     solver = kernel("numberlink", backend, part="solve")
-    return solver, [0] + [getattr(solver, name) for name in RULE_SETS] + [solver.RULES]
+    return solver, [0] + [getattr(solver, name) for name in RULE_SETS] + [solver.PRUNING]
 
 
 def _boards():
@@ -50,7 +50,7 @@ def test_the_rules_settle_the_blow_ups_at_once(backend):
     corners = [0] * 121
     corners[0] = corners[120] = 1  # 11x11, one pair at opposite corners: no path can fill it
     assert solver.solve(11, 11, corners, 2) == (0, None, 1, True)
-    assert solver.solve(11, 11, corners, 2, 5000, None, solver.RULES & ~solver.CORRIDOR)[2:] == (5000, False)
+    assert solver.solve(11, 11, corners, 2, 5000, None, solver.PRUNING & ~solver.CORRIDOR)[2:] == (5000, False)
     same = [0] * 196
     same[0] = same[2] = 1  # 14x14, one pair on one colour: the colours cannot balance
     assert solver.solve(14, 14, same, 2) == (0, None, 1, True)

@@ -82,7 +82,7 @@ def test_split_counts_independent_parts_as_a_product(backend):
         row = half[6 * r:6 * r + 6]
         board += list(row) + [-1] + [v + k if v > 0 else v for v in row]
     assert len(brute_force(5, 6, half)) == 2
-    for rules in (solver.RULES, solver.RULES & ~solver.SPLIT):
+    for rules in (solver.PRUNING, solver.PRUNING & ~solver.SPLIT):
         count, first, _, finished = solver.solve(5, 13, board, BIG, 0, None, rules)
         assert finished and count == 4
         assert check(Puzzle(5, 13, board), Solution(5, 13, first)).valid

@@ -79,6 +79,14 @@ def test_render_formats(backend):
         pictures.svg(3)
 
 
+def test_a_subclass_defined_elsewhere_draws_as_its_game(backend):
+    class MyBoard(samegame.Board):  # its module is this test's, not gridgames.samegame
+        pass
+    rows = ["12", "11"]
+    mine = MyBoard(rows, backend=backend)
+    assert pictures.svg(mine) == mine.render(format="svg") == samegame.Board(rows, backend=backend).render(format="svg")
+
+
 def test_tilematch_board_shows_hidden_rows(backend):
     board = tilematch.Board(["00300", "00100", "01100", "12321"], k=3, height=3, backend=backend)
     root = parse_svg(board.render(format="svg"))
@@ -239,7 +247,7 @@ def test_write_is_atomic_and_never_over_an_input(tmp_path):
     with pytest.raises(pictures.SameFile):
         pictures.write(str(tmp_path / "." / "page.html"), "x", [str(target)])
     assert target.read_text() == "new"
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(pictures.CannotWrite, match=f"cannot write {tmp_path}: "):
         pictures.write(str(tmp_path), "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]  # no temporary file left
 

@@ -52,7 +52,7 @@ def test_solve_sheet_never_over_its_input(cli, tmp_path):
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)
     before = puzzle.read_bytes()
     p = cli("numberlink", "solve", puzzle, "--count", "--svg", puzzle)  # one page: the file itself
-    one_line_error(p, 2, "is an input file")
+    one_line_error(p, 2, "p.txt: it is the input")
     assert puzzle.read_bytes() == before
     p = cli("numberlink", "solve", puzzle, "--svg", tmp_path / "sheet.svg")
     assert p.returncode == 0
@@ -77,7 +77,7 @@ def test_replay_html(cli, tmp_path):
     assert [c["start"] for c in shown["cases"]] == [0, 4]
     assert [f["status"] for f in shown["frames"]] == expected and expected[-1] == "1002"
     p = cli("samegame", "replay", tmp_path / "b.txt", tmp_path / "m.txt", "--html", tmp_path / "m.txt")
-    one_line_error(p, 2, "m.txt is an input file")
+    one_line_error(p, 2, "m.txt: it is the input")
     assert (tmp_path / "m.txt").read_bytes() == before
 
 
@@ -103,7 +103,7 @@ def test_show_one_case_and_bad_input(cli, tmp_path):
     one_line_error(p, 1, "gridgames samegame: <stdin>:6:3: grid 2: expected a cell value 0..9, found 'x'")
     assert len(frames(tmp_path / "bad.html")["frames"]) == 2  # grid 1, written all the same
     p = cli("samegame", "show", tmp_path / "v.html", "--html", tmp_path / "v.html")
-    one_line_error(p, 2, "v.html is an input file")
+    one_line_error(p, 2, "v.html: it is the input")
     assert len(frames(tmp_path / "v.html")["frames"]) == 6  # grid 2's page (5 selections), untouched
     p = cli("samegame", "show", DATA / "samegame/sample.in", "--html", "-")
     one_line_error(p, 2, "a page or sheet needs a file name, not '-'")

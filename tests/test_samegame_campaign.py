@@ -14,10 +14,11 @@ import types
 
 import pytest
 
-from gridgames.samegame import Board, Result, _results as results, campaign, read_boards, standard_boards, write_boards
-from gridgames.samegame._campaign import search_seed
-from gridgames.samegame._solve import SearchResult
+from gridgames.samegame import Board, Result, campaign, read_boards, standard_boards, write_boards
 from gridgames.samegame._text import FormatError
+from gridgames.samegame.research import _results as results
+from gridgames.samegame.research._jobs import search_seed
+from gridgames.samegame.research._single import SearchResult
 
 MASK = 2**64 - 1
 
@@ -207,7 +208,7 @@ def test_root_parallel_wiring(backend, monkeypatch):
         futures = [executor.submit(search_seed, seed, w, 1) for w in range(workers)]
         calls.append((board, level, iterations, seed, workers, [f.result() for f in futures]))
         return SearchResult(7, [(1, 1)], None, workers)
-    monkeypatch.setitem(sys.modules, "gridgames.samegame._rootpar",
+    monkeypatch.setitem(sys.modules, "gridgames.samegame.research._rootpar",
                         types.SimpleNamespace(root_parallel=root_parallel))
     boards = read_boards(small_boards(2), backend=backend)
     found = list(campaign(boards, "nrpa", seed=8, runs=2, root_parallel=3, level=2, threads=2))
@@ -232,7 +233,7 @@ def test_one_campaign_at_a_time_per_file(tmp_path):
 def test_progress_text_counts_earlier_results_and_estimates_time_left():
     import io
 
-    from gridgames.samegame._progress import Progress
+    from gridgames.samegame.research._progress import Progress
     earlier = Result(2, 1, 5, "nrpa", {}, 40, [], None, 10, 0.1, "0.1.0", "d")
     progress = Progress(6, 3, [earlier, earlier._replace(run=2, score=90, stopped="interrupt")],
                         stream=io.StringIO())

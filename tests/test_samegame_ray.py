@@ -17,8 +17,8 @@ except ImportError:  # CI installs the [ray] extra (.ci/run), so these run there
     pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
 
 from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
-from gridgames.samegame._campaign import search_seed
-from gridgames.samegame._solve import SearchResult
+from gridgames.samegame.research._jobs import search_seed
+from gridgames.samegame.research._single import SearchResult
 
 BOARDS = write_boards(standard_boards()[:2])
 
@@ -85,7 +85,7 @@ def test_cli_on_the_cluster_and_on_a_local_ray(cluster, tmp_path):
 
 
 def test_executor_runs_plain_functions_as_tasks(cluster, monkeypatch):
-    from gridgames.samegame._ray import Executor
+    from gridgames.samegame.research._ray import Executor
     executor = Executor()
     futures = [executor.submit(search_seed, 5, k, 1) for k in range(4)]
     assert [f.result(timeout=120) for f in futures] == [search_seed(5, k, 1) for k in range(4)]
@@ -96,7 +96,8 @@ def test_executor_runs_plain_functions_as_tasks(cluster, monkeypatch):
         seen.append((type(executor).__name__, [executor.submit(search_seed, seed, w, 1).result()
                                                for w in range(workers)]))
         return SearchResult(1, [(1, 1)], None, 0)
-    monkeypatch.setitem(sys.modules, "gridgames.samegame._rootpar", types.SimpleNamespace(root_parallel=root_parallel))
+    monkeypatch.setitem(sys.modules, "gridgames.samegame.research._rootpar",
+                        types.SimpleNamespace(root_parallel=root_parallel))
     found = list(campaign(read_boards(BOARDS)[:1], "nrpa", seed=3, root_parallel=2, ray="auto"))
     assert [(r.board, r.run, r.params["root_parallel"]) for r in found] == [(1, 1, 2)]
     assert seen == [("Executor", [search_seed(search_seed(3, 1, 1), w, 1) for w in range(2)])]

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from gridgames.samegame import Board, FormatError, read_boards, search_boards, standard_boards, write_boards
-from gridgames.samegame._campaign import search_seed
+from gridgames.samegame.research._jobs import search_seed
 from helpers import DATA
 
 STANDARD = DATA / "samegame" / "standard20.txt"

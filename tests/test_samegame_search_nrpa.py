@@ -6,7 +6,8 @@ from array import array
 
 import pytest
 
-from gridgames.samegame import Board, _search_pure as pure, _solve, standard_boards
+from gridgames.samegame import Board, standard_boards
+from gridgames.samegame.research import _search_pure as pure, _single as _solve
 
 
 def _rows(seed, colours=3, rows=6, cols=7):
@@ -59,7 +60,7 @@ def test_adapt_policy_twins_equal_and_learn_the_game():
     out = {}
     for backend in ("compiled", "pure"):
         board = Board(rows, backend=backend)
-        kernel = __import__(f"gridgames.samegame.{'_search' if backend == 'compiled' else '_search_pure'}",
+        kernel = __import__(f"gridgames.samegame.research.{'_search' if backend == 'compiled' else '_search_pure'}",
                             fromlist=["x"])
         out[backend] = kernel.adapt_policy(board._state, start, game.moves, True, -1.0, 0.0)
     assert out["compiled"] == out["pure"]
@@ -74,7 +75,7 @@ def test_adapt_policy_twins_equal_and_learn_the_game():
 
 def test_adapt_policy_refuses_a_move_that_is_not_a_region(backend):
     board = Board(["11", "23"], backend=backend)
-    kernel = __import__(f"gridgames.samegame.{'_search' if backend == 'compiled' else '_search_pure'}",
+    kernel = __import__(f"gridgames.samegame.research.{'_search' if backend == 'compiled' else '_search_pure'}",
                         fromlist=["x"])
     with pytest.raises(ValueError, match="move 1"):
         kernel.adapt_policy(board._state, _policy({}), [(1, 2)], True, -1.0, 0.0)

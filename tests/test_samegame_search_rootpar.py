@@ -6,7 +6,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pytest
 
 from gridgames.samegame import Board
-from gridgames.samegame._rootpar import root_parallel, task_seed
+from gridgames.samegame.research._rootpar import root_parallel, task_seed
 
 
 class Serial:

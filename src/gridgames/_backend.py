@@ -18,19 +18,26 @@ if TYPE_CHECKING:
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
 GAMES = ("samegame", "tilematch", "gopher", "numberlink")
+# The compiled parts of each package, one table: part -> its module below the package (the
+# compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
+PARTS = {"samegame": {"kernel": "_kernel", "search": "research._search"},
+         "tilematch": {"kernel": "_kernel"},
+         "gopher": {"kernel": "_kernel", "solve": "_solve"},
+         "numberlink": {"kernel": "_kernel", "solve": "_solve"},
+         "envs": {"view": "_view", "batch": "_batch"}}
 
 
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
     """Return a kernel module of ``game`` ("samegame", ...).
 
-    ``part`` P names the module pair ``_P`` (compiled) and ``_P_pure`` (its
-    twin), e.g. "kernel": ``_kernel`` and ``_kernel_pure``.
+    ``part`` names a module pair of ``PARTS``, e.g. "kernel": ``_kernel``
+    (compiled) and ``_kernel_pure`` (its twin).
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
     if backend is not None and backend not in NAMES:
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
-    compiled = f"gridgames.{game}._{part}"
+    compiled = f"gridgames.{game}.{PARTS[game][part]}"
     pure = f"{compiled}_pure"
     if backend == "pure" or (backend is None and FORCE_PURE):
         return importlib.import_module(pure)
@@ -47,11 +54,8 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
 
 
 def parts(game: str) -> list[str]:
-    """The kernel parts of ``game``: each P with a twin ``_P_pure.py`` ("kernel" first)."""
-    package = importlib.import_module(f"gridgames.{game}")
-    names = os.listdir(os.path.dirname(package.__file__ or ""))
-    found = {n[1:-len("_pure.py")] for n in names if n.startswith("_") and n.endswith("_pure.py")}
-    return ["kernel"] + sorted(found - {"kernel"})
+    """The compiled parts of ``game`` ("kernel" first)."""
+    return list(PARTS[game])
 
 
 def game_backend(game: str) -> str:
@@ -59,9 +63,9 @@ def game_backend(game: str) -> str:
     compiled, else "pure-python"."""
     if FORCE_PURE:
         return "pure-python"
-    for part in parts(game):
+    for module in PARTS[game].values():
         try:
-            importlib.import_module(f"gridgames.{game}._{part}")
+            importlib.import_module(f"gridgames.{game}.{module}")
         except ImportError:
             return "pure-python"
     return "compiled"

@@ -117,3 +117,13 @@ JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes
     result; with ``emit`` only what was not emitted yet), the ``JudgeError``
     of the first bad token or None, and the warnings (a list, empty for the
     games that have none)."""
+
+
+def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
+    """Hand ``data`` to ``emit``: a function taking bytes, or a file
+    descriptor written directly (all of it: a short write is continued)."""
+    if isinstance(emit, int):
+        from ._files import write_all
+        write_all(emit, data)
+    else:
+        emit(data)

@@ -1,11 +1,11 @@
 """The judge toolkit shared by the judge games: ``generate``, ``validate`` and
 ``check`` (the testlib roles: generator, validator, checker); their commands
-are ``cli._tools``.
+are ``cli._toolkit``.
 
 Each game supplies ``GAME/_generate.py`` (``add_arguments(parser)`` and
 ``generate(seed, count, **options) -> bytes``) and ``GAME/_validate.py``
 (``validate(bytes)``, raising ``_lines.Invalid``); the answer comparison of
-each game is named in ``COMPARE``.
+each game is named by its ``_generate.ANSWERS`` (the game fills it in).
 """
 import importlib
 from collections.abc import Callable, Iterator
@@ -13,9 +13,12 @@ from typing import Optional
 
 from . import _compare
 
-# How an answer is judged: the tile game by its statement, the others exactly.
-COMPARE: dict[str, Callable[..., Optional[str]]] = {
-    "samegame": _compare.exact, "tilematch": _compare.tiles, "gopher": _compare.exact}
+
+def compare(game: str) -> Callable[..., Optional[str]]:
+    """How an answer of ``game`` is judged: the function of ``_compare`` its ``_generate.ANSWERS`` names."""
+    name = importlib.import_module(f"gridgames.{game}._generate").ANSWERS
+    found: Callable[..., Optional[str]] = getattr(_compare, name)
+    return found
 
 
 # generate(..., progress=): called with (cases done, count) as a file is made
@@ -37,7 +40,7 @@ def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> Optio
     out, err, _ = importlib.import_module(f"gridgames.{game}").judge(data)
     if err is not None:
         raise err
-    return COMPARE[game](out, answer, lenient)
+    return compare(game)(out, answer, lenient)
 
 
 def validate(game: str, data: bytes) -> None:

@@ -11,8 +11,8 @@ default)) when that command has options of its own: the fast path
 (``_fast``) calls it without argparse.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
 one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
-never an input, replaced whole, see ``_files``), the judge games'
-``generate``/``validate``/``check`` come from ``_tools.register_tools``.
+never an input, replaced whole, see ``gridgames._files``), the judge games'
+``generate``/``validate``/``check`` come from ``_toolkit.register_tools``.
 
 Start-up: the plain judge forms (``gridgames GAME [judge] [INPUT] [-o
 OUTPUT]``) skip argparse altogether (``_fast``: the game's ``cli.run``, the

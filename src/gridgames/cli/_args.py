@@ -112,3 +112,14 @@ def with_default_command(argv: list[str], commands_of: dict[str, set[str]]) -> l
 def game_position(argv: list[str]) -> int:
     """Index of the game in ``argv``: its first word that is not an option."""
     return next((i for i, word in enumerate(argv) if not word.startswith("-")), len(argv))
+
+
+def positive(text: str) -> int:
+    """An argparse type: an integer 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
+    return value

@@ -7,7 +7,7 @@ import os
 import sys
 from contextlib import contextmanager
 
-from ._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
+from .._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
 
 TYPE_CHECKING = False  # neither argparse nor typing is imported at run time: the judges start fast
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def writing(path: Optional[str], inputs: Sequence[Optional[str]] = ()) -> Iterat
     (unbuffered: callers write large chunks).  ``inputs`` are the command's
     input paths ('-': standard input): an output that is one of them is
     refused (SameFile, exit 2) before anything is written, and a file is
-    written through a temporary file renamed at the end (``_files``).  Its
+    written through a temporary file renamed at the end (``gridgames._files``).  Its
     OSErrors become CannotWrite; a closed pipe (``| head``) is left to
     ``cli.main``, which ends quietly with status CLOSED_OUTPUT."""
     try:

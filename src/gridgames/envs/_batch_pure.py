@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._rng import SplitMix64
+from .._rng_pure import SplitMix64
 from ._base import GridEnv
 from .gopher import GopherEnv
 from .numberlink import NumberLinkEnv

@@ -22,9 +22,8 @@ from collections.abc import Callable, Iterable
 from operator import index
 
 from .._backend import kernel as _load
-from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, source
+from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
 from .._limits import constants
-from .._out import send
 from .._wrapper import StateAttr, Wrapper
 from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 
@@ -32,6 +31,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Any, NamedTuple, Optional
 
+    from .._svg import Drawing
     from ._kernel import State
     from ._noguess import NoGuess, NoGuessFailed, check_request, no_guess
 else:
@@ -217,11 +217,16 @@ class Field(Wrapper):
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
+    def _drawing(self) -> Drawing:
+        """This object's picture (``render(format="svg")``, gridgames.pictures)."""
+        from ._svg import draw
+        return draw(self)
+
     def render(self, format: str = "text") -> str:
         """The fenced board, as the judge prints it (each line ends with a
         newline).  ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from ..pictures import picture
+            from .._svg import picture
             return picture(self, format)
         return self._state.render().decode("ascii")
 

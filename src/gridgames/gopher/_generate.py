@@ -14,7 +14,7 @@ clears from the first pick without a guess, and its picks are the solver's
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from ._validate import MAX_SIDE
 
@@ -28,6 +28,8 @@ LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-
           "minutes before the budget runs out (docs/gopher-noguess.md has the table).")
 CASES = "games"
 MAX_COUNT = 4
+# How an answer is judged: the function of gridgames._compare named here.
+ANSWERS = "exact"
 OPTIONS = ("rows", "cols", "density", "picks")
 
 

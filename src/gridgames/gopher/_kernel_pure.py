@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import Optional, Union
 
 from .._limits import constants
-from .._out import Out
-from .._scan import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
+from .._out_pure import Out
+from .._scan_pure import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
 from ._check import PICK_WARNING, check_field
 
 # Capacities and codes, read from the compiled kernel's .pxd.

@@ -15,7 +15,7 @@ from typing import NamedTuple, Optional
 
 from .._backend import kernel
 from .._limits import constants
-from .._rng import SplitMix64
+from .._rng_pure import SplitMix64
 
 MAX_COLS, MAX_ROWS = constants("gopher/_kernel.pxd").MAX_COLS, constants("gopher/_kernel.pxd").MAX_ROWS
 CLEARED = constants("gopher/_solve.pxd").CLEARED

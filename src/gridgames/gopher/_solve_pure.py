@@ -38,9 +38,9 @@ from bisect import bisect_left
 from collections import deque
 
 from .._limits import constants
-from .._rng import SplitMix64
-from ._exact import combine, components, enumerate_component
+from .._rng_pure import SplitMix64
 from ._kernel_pure import PICK_FELL, State
+from ._solve_exact_pure import combine, components, enumerate_component
 
 # (constants() attributes are untyped: their types are declared here)
 RUNNING: int

@@ -1,12 +1,15 @@
-"""`gridgames gopher`: the judge command (the default)."""
+"""`gridgames gopher`: the judge command (the default), `solve` (deduction
+only) and `generate --no-guess`."""
 from __future__ import annotations
 
-from ..cli._io import run_judge
+from ..cli._io import CannotWrite, fail, read_input, run_judge, shown, writing
 from . import judge
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
+    from typing import Optional
 
     from ..cli._args import Commands
 
@@ -51,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Commands) -> None:
     from ..cli._args import add_judge_game  # here: the fast path needs no argparse
-    from ..cli._tools import register_tools
-    from ._solve_cli import hook_generate, register as register_solve
+    from ..cli._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,
         help="the gopher-hole game (2001 regional, problem 6): judge files, "
@@ -66,4 +68,156 @@ def register(subparsers: Commands) -> None:
     # The judge toolkit: generate (with --no-guess), validate, check, show; and solve.
     register_tools(commands, "gopher")
     hook_generate(commands)
-    register_solve(commands)
+    _register_solve(commands)
+
+
+GAME = "gopher"
+
+FIELD = """\
+FIELD: a judge file (the input of 'gridgames gopher judge', e.g. the output of
+'gridgames gopher generate'): games separated by blank lines, each 'NROWS
+NCOLUMNS', 'NHOLES', the hole lines 'ROW COLUMN', then pick lines (row 1 is
+the top).  The solver knows the size and the number of holes, never where
+they are; it starts from --first, else the game's first pick inside the
+field, else the middle patch."""
+
+def _register_solve(commands: Commands) -> None:
+    from ..cli._args import add_command, positive
+    s = add_command(
+        commands, "solve", help="play fields by deduction only: cleared, or stuck where",
+        description="Play each game of FIELD by deduction only.  After the first pick, "
+                    "each round picks, row-major, every patch that no arrangement of holes "
+                    "consistent with the inspected patches and the number of holes puts a "
+                    "hole on (fast rules on single and overlapping constraints first, then "
+                    "an exact count over the frontier), until the field is cleared or no "
+                    "patch is provably safe.  Prints per game 'game G: cleared, N picks', "
+                    "'game G: fell, 1 pick' (the first pick, a guess, was a hole) or "
+                    "'game G: stuck after N picks, U patches not inspected', then for a stuck "
+                    "game the fenced board as seen and the patches not inspected; with "
+                    "--judge, a judge file of the games with the solver's picks instead (the "
+                    "judge replays them).  Exit 0 done; 1 bad input (the games before it are "
+                    "done); 2 usage errors, files that cannot be read or written.",
+        epilog=FIELD)
+    s.add_argument("input", nargs="?", default="-", metavar="FIELD",
+                   help="the judge file, or - for standard input (the default)")
+    s.add_argument("--first", type=int, nargs=2, metavar=("R", "C"),
+                   help="the first pick (a guess) of every game")
+    s.add_argument("--judge", action="store_true",
+                   help="write the games with the solver's picks as a judge file")
+    s.add_argument("--budget", type=positive, default=None, metavar="N",
+                   help="enumeration steps allowed to one exact stage (default 200000); "
+                        "beyond, the game is reported 'gave up'")
+    s.add_argument("-o", "--output", metavar="OUTPUT",
+                   help="write here instead of standard output ('-': standard output)")
+    s.set_defaults(func=_solve)
+
+
+def hook_generate(commands: Commands) -> None:
+    """Route 'generate --no-guess' here; the toolkit's generate does the rest."""
+    parser = commands.choices["generate"]
+    toolkit: Callable[[argparse.Namespace], int] = parser.get_default("func")
+    parser.set_defaults(func=lambda args: _generate(args) if args.no_guess else _plain(args, toolkit))
+
+
+def _plain(args: argparse.Namespace, toolkit: Callable[[argparse.Namespace], int]) -> int:
+    for name in ("holes", "first", "budget"):
+        if getattr(args, name) is not None:
+            args.command_parser.error(f"--{name} works only with --no-guess")
+    return toolkit(args)
+
+
+def game_text(rows: int, cols: int, holes: list[tuple[int, int]], picks: list[tuple[int, int]]) -> str:
+    """One game of a judge file."""
+    lines = [f"{rows} {cols}", str(len(holes))] + [f"{r} {c}" for r, c in holes + picks]
+    return "\n".join(lines) + "\n"
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from . import NoGuessFailed, check_request, no_guess
+    if args.holes is None:
+        args.command_parser.error("--no-guess needs --holes H")
+    if args.density is not None:
+        args.command_parser.error("--density does not apply with --no-guess (give --holes)")
+    try:
+        first = check_request(args.rows, args.cols, args.holes, args.first)
+        if args.budget is not None and args.budget < 0:
+            raise ValueError(f"--budget is 0 or more hole moves, not {args.budget}")
+    except ValueError as exc:
+        return fail(GAME, str(exc), 2)
+    try:
+        with writing(args.output) as out:
+            for i in range(args.count or 1):
+                try:
+                    found = no_guess(args.rows, args.cols, args.holes, first, args.seed + i,
+                                     args.budget)
+                except NoGuessFailed as exc:
+                    return fail(GAME, f"game {i + 1}: {exc}", 1)
+                text = game_text(args.rows, args.cols, found.holes, found.picks)
+                out.write((text if i == 0 else "\n" + text).encode("ascii"))
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
+    return 0
+
+
+def _picks(picks: list[tuple[int, int]]) -> str:
+    return f"{len(picks)} pick" + ("" if len(picks) == 1 else "s")
+
+
+def read_games(data: bytes, upto: Optional[int] = None
+               ) -> list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]]:
+    """The games of a judge file the judge accepted (those before game
+    ``upto``): (rows, cols, holes, picks).  Lines end at '\\n' and split at
+    whitespace, as the judge reads them; a line of whitespace is blank."""
+    games: list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]] = []
+    lines = iter(line.split() for line in data.split(b"\n"))
+    for words in lines:
+        if not words:
+            continue
+        if upto is not None and len(games) + 1 >= upto:
+            break
+        rows, cols = map(int, words)
+        nholes = int(next(lines)[0])
+        holes = [(int(a), int(b)) for a, b in (next(lines) for _ in range(nholes))]
+        picks = []
+        for words in lines:
+            if not words:
+                break
+            picks.append((int(words[0]), int(words[1])))
+        games.append((rows, cols, holes, picks))
+    return games
+
+
+def _solve(args: argparse.Namespace) -> int:
+    import re  # here: the judge's fast path does without it
+
+    from . import judge, solve
+    from ._noguess import NODES
+    name = shown(args.input)
+    data = read_input(args.input)
+    checked = judge(data, emit=lambda _: None, warn=lambda _: None)  # the judge's errors, its words
+    bad = None if checked.error is None else int(re.match(r"game (\d+)", checked.error.item).group(1))  # type: ignore[union-attr]
+    try:
+        with writing(args.output, [args.input]) as out:
+            for g, (rows, cols, holes, picks) in enumerate(read_games(data, bad), 1):
+                inside = [p for p in picks if 1 <= p[0] <= rows and 1 <= p[1] <= cols]
+                first = tuple(args.first) if args.first else inside[0] if inside else None
+                try:
+                    found = solve(rows, cols, holes, first, budget=args.budget or NODES)
+                except ValueError as exc:
+                    return fail(GAME, f"{name}: game {g}: {exc}", 1)
+                if args.judge:
+                    text = ("\n" if g > 1 else "") + game_text(rows, cols, sorted(set(holes)), found.picks)
+                elif found.status == "stuck" or found.status == "gave up":
+                    fence = "+" + "-" * cols + "+\n"
+                    text = (f"game {g}: {found.status} after {_picks(found.picks)}, "
+                            f"{len(found.unknown)} patches not inspected\n" + fence
+                            + "".join(f"|{row}|\n" for row in found.board) + fence
+                            + "unknown: " + ", ".join(f"{r} {c}" for r, c in found.unknown) + "\n")
+                else:
+                    text = f"game {g}: {found.status}, {_picks(found.picks)}\n"
+                out.write(text.encode("ascii"))
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
+    if checked.error is not None:
+        return fail(GAME, f"{name}:{checked.error}", 1)
+    return 0

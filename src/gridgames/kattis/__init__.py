@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Union
 
 from .. import _compare, _lines
-from .._rng import Rand
+from .._rng_pure import Rand
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,10 +1,9 @@
 """`gridgames package GAME DIR`: write a Kattis problem package."""
 import argparse
 
-from ..cli._args import add_command
-from ..cli._files import CannotWrite, new_directory
+from .._files import CannotWrite, new_directory
+from ..cli._args import add_command, positive
 from ..cli._io import fail
-from ..cli._tools import positive
 from . import PROBLEM_YAML, write_package
 
 DESCRIPTION = ("Write a complete Kattis problem package for GAME into DIR: problem.yaml, "

@@ -24,16 +24,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from operator import index
-from typing import NamedTuple, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, TypeVar, Union
 
 from .._backend import kernel as _load
 from .._judge import JudgeError
 from .._limits import constants
 from .._renamed import Renamed
-from .._rng import MASK as _MASK
 from . import _sat
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
+
+if TYPE_CHECKING:
+    from .._svg import Drawing
 
 FALLBACK_NODES = 200  # search nodes tried on any puzzle before the SAT fallback
 
@@ -117,11 +119,16 @@ class _Board:
 
     parse = Renamed("from_text")  # the old name (CHANGELOG.md), as samegame.Board.from_text
 
+    def _drawing(self) -> Drawing:
+        """This object's picture (``render(format="svg")``, gridgames.pictures)."""
+        from ._svg import draw
+        return draw(self)
+
     def render(self, format: str = "text") -> str:
         """The text format: 'R C', then the rows top first; ends in a newline.
         ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from ..pictures import picture
+            from .._svg import picture
             return picture(self, format)
         return render_cells(self.rows, self.cols, self.cells)
 
@@ -196,7 +203,7 @@ def generate(rows: int, cols: Optional[int] = None, seed: int = 0, *,
     """
     rows = index(rows)
     cols = rows if cols is None else index(cols)
-    cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) & _MASK)  # seeds mod 2**64
+    cells, ends = _load("numberlink", backend).generate(rows, cols, index(seed) % 2**64)
     puzzle = [EMPTY if v != SOLID else SOLID for v in cells]
     for k, square in enumerate(ends):
         puzzle[square] = k // 2 + 1

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from .._limits import constants
-from .._rng import MASK, SplitMix64 as _SplitMix64
+from .._rng_pure import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
 _K = constants("numberlink/_kernel.pxd")

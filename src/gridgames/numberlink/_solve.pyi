@@ -7,7 +7,7 @@ ASSIGN: int
 PARITY: int
 CORRIDOR: int
 SPLIT: int
-RULES: int
+PRUNING: int
 TICK_EVERY: int
 
 # (count up to limit, the first solution's cells or None, search nodes, finished)

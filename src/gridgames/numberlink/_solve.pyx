@@ -32,7 +32,7 @@ cdef enum:                   # the rules beyond the basic ones (see the twin)
     SPLIT_ = 8
 
 ASSIGN, PARITY, CORRIDOR, SPLIT = ASSIGN_, PARITY_, CORRIDOR_, SPLIT_
-RULES, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_ | SPLIT_, TICK_EVERY_
+PRUNING, TICK_EVERY = ASSIGN_ | PARITY_ | CORRIDOR_ | SPLIT_, TICK_EVERY_
 
 ctypedef struct Step:      # one square taken, for undo
     int e, prev, x, closed
@@ -227,7 +227,7 @@ cdef int raise_pending(list box) except -1:
     return -1  # propagates the exception PyErr_CheckSignals left pending
 
 
-def solve(rows, cols, puzzle, limit, long long max_nodes=0, tick=None, int rules=RULES):
+def solve(rows, cols, puzzle, limit, long long max_nodes=0, tick=None, int rules=PRUNING):
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
     up to ``limit`` solutions and at most ``max_nodes`` nodes (0: no limit),
     calling ``tick(nodes)`` every TICK_EVERY nodes (true: stop).  Returns

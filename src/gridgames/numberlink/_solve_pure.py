@@ -41,7 +41,7 @@ squares form one run between them) and every region needs such a path
   solution ends the branch at once) and the largest goes on in the current
   search, each of its solutions weighing the product of the others' counts
   (capped at the limit).  Parts are kept apart by tags (see
-  ``_solve_regions``): a head never steps out of its part.  This spares the
+  ``_solve_rules_pure``): a head never steps out of its part.  This spares the
   search from undoing a finished part because another one failed.
 
 Branching: the head with the fewest moves; ties go
@@ -57,12 +57,12 @@ from collections.abc import Callable, Iterable
 from typing import Optional
 
 from ._check import SOLID, solve_arguments
-from ._solve_regions import ASSIGN, CORRIDOR, DIVIDE, FAIL, PARITY, SOLVED, SPLIT, settle
+from ._solve_rules_pure import ASSIGN, CORRIDOR, DIVIDE, FAIL, PARITY, SOLVED, SPLIT, settle
 
 # The rules beyond the basic ones, a bit each (``rules`` of solve; all by default)
-RULES = ASSIGN | PARITY | CORRIDOR | SPLIT
+PRUNING = ASSIGN | PARITY | CORRIDOR | SPLIT
 TICK_EVERY = 1 << 8  # search nodes between calls of ``tick``
-__all__ = ["ASSIGN", "PARITY", "CORRIDOR", "SPLIT", "RULES", "TICK_EVERY", "solve"]
+__all__ = ["ASSIGN", "PARITY", "CORRIDOR", "SPLIT", "PRUNING", "TICK_EVERY", "solve"]
 
 
 class _Stopped(Exception):
@@ -84,7 +84,7 @@ class _Search:
         self.trail: list[tuple[int, int, int, bool]] = []
         self.nempty = self.ndone = 0
         self.last = -1  # the head branched on last
-        # scopes (see _solve_regions): each path's and each square's tag, the
+        # scopes (see _solve_rules_pure): each path's and each square's tag, the
         # tags in use, the parts found by settle and each square's part in them
         self.owner = [0] * (k + 1)
         self.zone = [0] * len(cell)
@@ -327,7 +327,7 @@ def _search(s: _Search, tag: int, limit: int, rec: bool, top: bool) -> int:
 
 
 def solve(rows: int, cols: int, puzzle: Iterable[int], limit: int, max_nodes: int = 0,
-          tick: Optional[Callable[[int], object]] = None, rules: int = RULES
+          tick: Optional[Callable[[int], object]] = None, rules: int = PRUNING
           ) -> tuple[int, Optional[array[int]], int, bool]:
     """Search the puzzle (EMPTY, SOLID or endpoint numbers, row-major) for
     up to ``limit`` solutions, settling at most ``max_nodes`` search nodes

@@ -1,6 +1,6 @@
 # settle(): the regions of empty squares and the rules on them (stranded
 # regions, ASSIGN, PARITY, CORRIDOR, SPLIT; described in the twin,
-# _solve_pure.py and _solve_regions.py), then the head to branch on or the
+# _solve_pure.py and _solve_rules_pure.py), then the head to branch on or the
 # parts to split into.  Included by _solve.pyx.
 
 cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
-from .._rng import MASK
+from .._progress import Line, live
+from .._rng_pure import MASK
 from ..cli._args import Commands, add_command, add_game
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..pictures._cli import add_sheet_option, save_sheet
+from ..cli._pictures import add_sheet_option, save_sheet
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -190,15 +191,15 @@ def _lengths(solution: "Solution") -> list[int]:
     return sorted(Counter(v for v in solution.cells if v > 0).values())
 
 
-class _Progress:
-    """The live line on standard error (only a terminal): puzzles done, the
-    one under way (its size), its search nodes and nodes per second; drawn
-    at most twice a second, and only once a puzzle has taken half a second."""
+class _Progress(Line):
+    """The live line (gridgames._progress): puzzles done, the one under way
+    (its size), its search nodes and nodes per second; drawn at most twice a
+    second, and only once a puzzle has taken half a second."""
 
     def __init__(self, total: Optional[int]) -> None:
+        super().__init__()
         self.total, self.done, self.what = total, 0, ""
         self.start = self.drawn = 0.0
-        self.shown = False
 
     def begin(self, what: str) -> None:
         self.what, self.start = what, time.monotonic()
@@ -209,24 +210,13 @@ class _Progress:
         if now - self.drawn >= 0.5:
             rate = nodes / max(now - self.start, 1e-9)
             of = f"/{self.total}" if self.total else ""
-            self.line(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
+            self.show(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
                       f"{now - self.start:.1f} s")
             self.drawn = now
-
-    def line(self, text: str) -> None:
-        sys.stderr.write("\r\x1b[K" + text)
-        sys.stderr.flush()
-        self.shown = True
 
     def end(self) -> None:
         self.done += 1
         self.clear()
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
 
 
 def _budget(args: argparse.Namespace) -> "Budget":
@@ -235,7 +225,7 @@ def _budget(args: argparse.Namespace) -> "Budget":
 
 
 def _progress(total: Optional[int]) -> Optional[_Progress]:
-    return _Progress(total) if sys.stderr.isatty() else None
+    return _Progress(total) if live() else None
 
 
 def _size(puzzle: "Puzzle") -> str:

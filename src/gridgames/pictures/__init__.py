@@ -12,44 +12,31 @@ no fonts, scripts or images from elsewhere.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
+from .._files import CannotWrite, SameFile, replacing, write_all
+from .._svg import FORMATS, picture
+
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
+    from .._frames import Case
     from .._judge import JudgeError
-    from ._frames import Case
+    from .._svg import Drawing
     from ._sheet import Item
-    from ._svg import Drawing
-
-FORMATS = ("text", "svg")
-
-
-_MODULES = {"samegame": "_samegame", "tilematch": "_tilematch", "gopher": "_gopher",
-            "numberlink": "_numberlink"}
 
 
 def drawing(thing: Any) -> Drawing:
     """The Drawing of a game object: a SameGame or tile-match Board, a gopher
-    Field, a Number Link Puzzle or Solution."""
-    parts = type(thing).__module__.split(".")
-    name = _MODULES.get(parts[1]) if len(parts) > 1 and parts[0] == "gridgames" else None
-    if name is None:
+    Field, a Number Link Puzzle or Solution (each game draws itself: ``GAME/_svg.py``)."""
+    draw: Optional[Callable[[], Drawing]] = getattr(thing, "_drawing", None)
+    if draw is None:
         raise TypeError(f"no picture for {type(thing).__name__}")
-    draw: Callable[[Any], Drawing] = importlib.import_module(f"{__name__}.{name}").draw
-    return draw(thing)
+    return draw()
 
 
 def svg(thing: Any) -> str:
     """A game object as a stand-alone SVG 1.1 document."""
     return drawing(thing).svg()
-
-
-def picture(thing: Any, format: str) -> str:
-    """What ``render(format=...)`` returns for a format other than "text"."""
-    if format == "svg":
-        return svg(thing)
-    raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
 
 
 GAMES = ("samegame", "tilematch", "gopher")  # the judge games: ``show``
@@ -60,8 +47,9 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     """A SameGame replay page: for each (board number k, moves) of ``games``,
     a frame before every move (the region that goes outlined, the score so
     far) and the final position.  ``boards`` are left unchanged."""
-    from . import _html, _samegame
-    from ._frames import Case
+    from .._frames import Case
+    from ..samegame import _svg as _samegame
+    from . import _html
     cases = (Case(f"Board {k}", _samegame.moves_frames(boards[k - 1].copy(), moves)) for k, moves in games)
     return _html.page("SameGame replay", subtitle, "board", cases, "Score")
 
@@ -78,8 +66,8 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
     judge = importlib.import_module(f"gridgames.{game}").judge
     result = judge(data, backend=backend)
-    steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = \
-        importlib.import_module(f"{__name__}._{game}").show
+    drawn = importlib.import_module(f"gridgames.{game}._svg")  # the game's show(), UNIT and STATUS
+    steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = drawn.show
 
     def chosen() -> Iterator[Case]:
         count = 0
@@ -96,13 +84,9 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
             raise ValueError(f"there is no case {case}: {name} has {count} complete cases")
 
     error = f"The judge stopped at {name}:{result.error}" if result.error else None
-    page = _html.page(f"{game}: {name}", f"{name}, each step beside the judge's output", _UNIT[game],
-                      chosen(), _STATUS[game], error)
+    page = _html.page(f"{game}: {name}", f"{name}, each step beside the judge's output", drawn.UNIT,
+                      chosen(), drawn.STATUS, error)
     return page, result.error
-
-
-_UNIT = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}
-_STATUS = {"samegame": "Score", "tilematch": "Tiles left", "gopher": "Safe patches left"}
 
 
 def sheet_pages(title: str, puzzles: Sequence[Item], solutions: Sequence[Item] = ()) -> list[str]:
@@ -118,43 +102,14 @@ def sheet_html(title: str, pages: Sequence[str], note: Optional[str] = None) -> 
     return html(title, pages, note)
 
 
-class SameFile(ValueError):
-    """The output would replace an input file."""
-
-
 def write(path: str, text: str, inputs: Sequence[str] = ()) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in the
-    same directory, flushed and synced, then renamed over ``path``.  Raises
-    SameFile when ``path`` is one of ``inputs`` (the same file by any name)."""
-    for name in inputs:
-        if name not in ("-", "") and os.path.exists(path) and os.path.exists(name) and \
-                os.path.samefile(path, name):
-            raise SameFile(f"{path} is an input file: choose another output")
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".gridgames-",
-                                     suffix=".tmp", delete=False) as f:
-        try:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        except BaseException:
-            f.close()
-            os.unlink(f.name)
-            raise
-    try:
-        os.chmod(f.name, 0o644 & ~_umask())
-        os.replace(f.name, path)
-    except BaseException:
-        os.unlink(f.name)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    """Write ``text`` to ``path`` whole or not at all (``gridgames._files``,
+    the path of every file the commands write).  Raises SameFile (a
+    ValueError) when ``path`` is one of ``inputs`` (the same file by any name),
+    CannotWrite with a one-line message when it cannot be written."""
+    with replacing(path, [name for name in inputs if name not in ("-", "")]) as fd:
+        write_all(fd, text.encode("utf-8"))
 
 
 __all__ = ["FORMATS", "GAMES", "drawing", "svg", "picture", "replay_html", "show_html",
-           "sheet_pages", "sheet_html", "write", "SameFile"]
+           "sheet_pages", "sheet_html", "write", "SameFile", "CannotWrite"]

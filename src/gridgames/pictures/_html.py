@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Optional
 
-from ._frames import Case
-from ._svg import CSS
+from .._frames import Case
+from .._svg import CSS
 
 MAX_BYTES = 48 * 2**20  # the frames of one page stop here: a browser must still open it
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Optional, Union
 
-from . import _numberlink
-from ._svg import CELL, CSS, Drawing
+from .._svg import CELL, CSS, Drawing
+from ..numberlink import _svg as _numberlink
 
 if TYPE_CHECKING:
     from ..numberlink import Puzzle, Solution

@@ -40,18 +40,20 @@ TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Any, Optional, Union
 
-    from ._best import BestKnown, best_known
-    from ._campaign import Result, campaign
+    from .._svg import Drawing
     from ._kernel import State
-    from ._search import Stop
-    from ._solve import ALGORITHMS, Algorithm, SearchResult, solve as search_boards
+    from .research._best import BestKnown, best_known
+    from .research._campaign import campaign, search_boards
+    from .research._jobs import Result
+    from .research._search import Stop
+    from .research._single import ALGORITHMS, Algorithm, SearchResult
 else:
     # The searches load threads, executors and JSON: only when used.  (module, name) of each:
-    _LAZY = {"ALGORITHMS": ("_solve", "ALGORITHMS"), "Algorithm": ("_solve", "Algorithm"),
-             "SearchResult": ("_solve", "SearchResult"),
-             "search_boards": ("_solve", "solve"), "campaign": ("_campaign", "campaign"),
-             "Result": ("_campaign", "Result"), "best_known": ("_best", "best_known"),
-             "BestKnown": ("_best", "BestKnown")}
+    _LAZY = {"ALGORITHMS": ("research._single", "ALGORITHMS"), "Algorithm": ("research._single", "Algorithm"),
+             "SearchResult": ("research._single", "SearchResult"),
+             "search_boards": ("research._campaign", "search_boards"), "campaign": ("research._campaign", "campaign"),
+             "Result": ("research._jobs", "Result"), "best_known": ("research._best", "best_known"),
+             "BestKnown": ("research._best", "BestKnown")}
     # Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
     _RENAMED = {"Solution": "SearchResult", "solve": "search_boards"}
 
@@ -165,12 +167,17 @@ class Board(Wrapper):
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
+    def _drawing(self) -> Drawing:
+        """This object's picture (``render(format="svg")``, gridgames.pictures)."""
+        from ._svg import draw
+        return draw(self)
+
     def render(self, format: str = "text") -> str:
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from ..pictures import picture
+            from .._svg import picture
             return picture(self, format)
         return self._state.render().decode("ascii")
 
@@ -187,8 +194,8 @@ class Board(Wrapper):
         it has two or more parts (regions or lone cells) and another move
         exists, except pairs after the 10th move.  Same seed, same scores,
         on both backends."""
-        from . import _solve
-        return _solve.playouts(self, n, seed, policy)
+        from .research import _single
+        return _single.playouts(self, n, seed, policy)
 
     def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
@@ -220,11 +227,11 @@ class Board(Wrapper):
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same SearchResult on both backends (a time limit makes it depend on
         speed)."""
-        from . import _solve
-        return _solve.run(self, algo, level=level, iterations=iterations, width=width,
-                          seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
-                          restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
-                          cpu_time=cpu_time)
+        from .research import _single
+        return _single.run(self, algo, level=level, iterations=iterations, width=width,
+                           seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
+                           restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
+                           cpu_time=cpu_time)
 
     def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
@@ -235,8 +242,8 @@ class Board(Wrapper):
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
-        from . import _solve
-        return _solve.replay(self, moves)
+        from .research import _single
+        return _single.replay(self, moves)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):

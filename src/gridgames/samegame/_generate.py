@@ -10,7 +10,7 @@ win some pairs follow that the judge skips.
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from . import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
@@ -18,6 +18,8 @@ from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 LIMITS = f"Limits: M <= {MAX_ROWS}, N <= {MAX_COLS}, colours 0..9 (the contest's)."
 CASES = "grids"
 MAX_COUNT = 5
+# How an answer is judged: the function of gridgames._compare named here.
+ANSWERS = "exact"
 OPTIONS = ("rows", "cols", "colours", "moves")
 
 

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any, Optional, Union
 
 from .._limits import constants
-from .._out import Out
-from .._scan import TOK_EOF, TOK_INT, Scanner, Where
+from .._out_pure import Out
+from .._scan_pure import TOK_EOF, TOK_INT, Scanner, Where
 from ._check import check_cells
 from ._text import EMPTY, render_snapshot
 

@@ -23,14 +23,14 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Commands) -> None:
     from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
-    from ..cli._tools import register_tools
+    from ..cli._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "samegame", title="SameGame", judge=JUDGE,
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=run)
     if not skipped(commands, "solve", "replay"):
-        from . import _research_cli
-        _research_cli.register(commands)
+        from .research import cli as research
+        research.register(commands)
 
     # The judge toolkit: generate, validate, check, show.
     register_tools(commands, "samegame")

@@ -24,6 +24,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import NamedTuple, Optional, Union
 
+    from .._svg import Drawing
     from ._kernel import State
 
 _K = constants("tilematch/_kernel.pxd")  # capacities and codes (read once, no kernel import)
@@ -154,12 +155,17 @@ class Board(Wrapper):
         first = 0 if hidden else self.hidden
         return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
 
+    def _drawing(self) -> Drawing:
+        """This object's picture (``render(format="svg")``, gridgames.pictures)."""
+        from ._svg import draw
+        return draw(self)
+
     def render(self, format: str = "text") -> str:
         """The judge rendering of the visible rows: top row first, '-' for an
         empty cell, three blanks between cells, row i indented 2*i blanks. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from ..pictures import picture
+            from .._svg import picture
             return picture(self, format)
         return self._state.render().decode("ascii")
 

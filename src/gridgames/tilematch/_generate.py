@@ -10,7 +10,7 @@ squares, zero squares, off the board.
 import argparse
 from typing import Optional
 
-from .._rng import Rand
+from .._rng_pure import Rand
 from .._toolkit import Progress, cases
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 
@@ -18,6 +18,8 @@ LIMITS = (f"Limits: D <= {MAX_D}, 1 <= W, H <= {MAX_SIDE}, 2 <= K <= 5, R <= {MA
           f"M <= {MAX_M} (the contest's).")
 CASES = "data sets"
 MAX_COUNT = 5
+# How an answer is judged: the function of gridgames._compare named here.
+ANSWERS = "tiles"  # as the statement says
 OPTIONS = ("width", "height", "k", "given_rows", "moves", "kinds")
 
 

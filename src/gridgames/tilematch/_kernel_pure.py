@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from typing import IO, Optional, Union
 
 from .._limits import constants
-from .._out import Out
-from .._scan import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
+from .._out_pure import Out
+from .._scan_pure import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
 # Capacities and codes, read from the compiled kernel's .pxd.

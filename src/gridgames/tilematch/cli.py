@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Commands) -> None:
     from ..cli._args import add_judge_game  # here: the fast path needs no argparse
-    from ..cli._tools import register_tools
+    from ..cli._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "tilematch", title="The tile-match game", judge=JUDGE,
         help="the tile-match game with gravity (Rowan 2019): judge files")

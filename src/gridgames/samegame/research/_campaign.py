@@ -8,113 +8,16 @@ local Ray or any cluster give the same result for each (board, run).
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+import itertools
+from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
-from typing import Any, NamedTuple, Optional
+from typing import Any, Optional
 
-from .._rng import MASK, SplitMix64
-from .._version import __version__
-from . import _solve
-
-# What a search returns across threads and Ray: score, moves as [r, c]
-# lists, stopped, playouts, CPU seconds (None: not measured), version.
-Outcome = tuple[int, list[list[int]], Optional[str], int, Optional[float], str]
-Job = tuple[int, int, int]  # board, run (both 1-based), the search's seed
-
-
-def search_seed(seed: int, board: int, run: int) -> int:
-    """The seed of run ``run`` of board ``board`` (1-based) in a campaign
-    seeded ``seed``: splitmix64 over each in turn, so that nearby seeds,
-    boards and runs get unrelated streams."""
-    x = SplitMix64(seed).next()
-    for part in (board, run):
-        x = SplitMix64((x ^ part) & MASK).next()
-    return x
-
-
-class Result(NamedTuple):
-    """One search of a campaign: which one (``board`` and ``run``, 1-based;
-    ``seed``, ``algo``, ``params`` as given; ``digest`` of the board's
-    cells), what it found (``score``, ``moves`` as judge selections (r, c)),
-    ``stopped`` early (None, "time" for its time limit, "interrupt" for
-    Ctrl-C: a partial result, searched again on resume), ``playouts``,
-    ``cpu`` seconds of the search (None when not measured) and the gridgames
-    ``version`` that ran it."""
-
-    board: int
-    run: int
-    seed: int
-    algo: str
-    params: dict[str, Any]
-    score: int
-    moves: list[tuple[int, int]]
-    stopped: Optional[str]
-    playouts: int
-    cpu: Optional[float]
-    version: str
-    digest: str
-
-    def line(self) -> str:
-        """The JSON line (no newline) of the results file and of --json."""
-        record = self._asdict()
-        record["moves"] = [list(m) for m in self.moves]
-        record["cpu"] = None if self.cpu is None else round(self.cpu, 3)
-        return json.dumps(record, separators=(", ", ": "))
-
-    @classmethod
-    def from_line(cls, text: str) -> Result:
-        """The Result of a JSON line; ValueError if it is not one."""
-        try:
-            obj = json.loads(text)
-            if not isinstance(obj, dict) or set(obj) != set(cls._fields):
-                raise ValueError
-            obj["moves"] = [(int(r), int(c)) for r, c in obj["moves"]]
-            result = cls(**obj)
-            if not (isinstance(result.board, int) and isinstance(result.run, int)
-                    and isinstance(result.seed, int) and isinstance(result.params, dict)):
-                raise ValueError
-            return result
-        except (ValueError, TypeError, KeyError):
-            raise ValueError("not a result line") from None
-
-
-def board_rows(board: Any) -> list[str]:
-    """The board as strings of colour digits, rows top first ('.' empty)."""
-    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
-
-
-def digest(rows: list[str]) -> str:
-    """A short fingerprint of a board's cells (to refuse resuming a results
-    file on other boards)."""
-    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]
-
-
-def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None) -> Outcome:
-    """One search of ``board``, its CPU time measured in this thread (where
-    the kernel runs)."""
-    start = time.thread_time()
-    s = _solve.run(board, algo, seed=seed, stop=stop, **params)
-    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, time.thread_time() - start, __version__
-
-
-def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
-    """``search`` of a board given as plain strings: what a Ray task runs
-    (compiled objects do not travel; plain values do)."""
-    from . import Board
-    return search(Board(rows, backend=backend), algo, params, seed)
-
-
-def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> dict[str, Any]:
-    """The ``params`` of a campaign's Results: the search's options given
-    (None left out) and the root-parallel workers."""
-    params = {key: value for key, value in options.items() if value is not None}
-    if root_parallel is not None:
-        params["root_parallel"] = root_parallel
-    return params
+from ..._version import __version__
+from . import _single
+from ._jobs import Job, Make, Outcome, Result, board_rows, digest, params_of, search, search_seed
+from ._single import SearchResult
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
@@ -134,8 +37,8 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     cancelled."""
     boards = list(boards)
     seed, runs, threads = index(seed), index(runs), index(threads)
-    _solve.check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
-                 seed, options.get("time"))
+    _single.check(algo, options.get("level", 1), options.get("iterations"), options.get("width", 10),
+                  seed, options.get("time"))
     if runs < 1 or threads < 1:
         raise ValueError(f"runs and threads must be at least 1, not {min(runs, threads)}")
     skipped = set(skip)
@@ -162,9 +65,6 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
         yield from _in_turn(boards, jobs, algo, params, make)
     else:
         yield from _threads(boards, jobs, algo, params, threads, make)
-
-
-Make = Callable[[Job, Outcome], Result]
 
 
 def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
@@ -224,7 +124,7 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
         executor: Any = _ray.Executor()
     else:
         executor = ThreadPoolExecutor(threads)
-    params = {"level": 1, "iterations": _solve.DEFAULT_ITERATIONS["nrpa"], **params}
+    params = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"], **params}
     try:
         for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
             found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor, **params)
@@ -233,3 +133,27 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
     finally:
         if isinstance(executor, ThreadPoolExecutor):
             executor.shutdown(cancel_futures=True)
+
+
+def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1, runs: int = 1,
+          **options: Any) -> Iterator[SearchResult]:
+    """Search each board ``runs`` times (``options`` as in Board.search;
+    ``time`` is per search) and yield the Solutions in order: board 1's
+    runs, then board 2's...  Run r of board k (1-based) uses seed
+    ``search_seed(seed, k, r)``, so results do not depend on
+    ``threads``, the number of searches at once (``campaign()`` yields
+    them as they finish, and runs them on Ray too).  Ctrl-C stops every
+    search; the ones under way yield their best so far (stopped
+    "interrupt"), then the iteration ends."""
+    if index(runs) < 1:
+        raise ValueError(f"runs must be at least 1, not {runs}")
+    waiting: dict[tuple[int, int], SearchResult] = {}
+    keys = ((k, r) for k in itertools.count(1) for r in range(1, runs + 1))
+    following = next(keys)
+    for result in campaign(boards, algo, seed=seed, runs=runs, threads=threads, **options):
+        waiting[result.board, result.run] = SearchResult(result.score, result.moves, result.stopped, result.playouts)
+        while following in waiting:  # searches start in order, so after Ctrl-C no gap is left
+            yield waiting.pop(following)
+            following = next(keys)
+    for key in sorted(waiting):
+        yield waiting[key]

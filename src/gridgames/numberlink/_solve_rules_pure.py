@@ -11,12 +11,13 @@ only in the path's zone.  ``settle(s, tag)`` branches on the paths of scope
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Optional
 
 from ._kernel_pure import _Forest
 
-if TYPE_CHECKING:
-    from ._solve_pure import _Search
+# ``s`` below is the search state, ``_solve_pure._Search`` (typed Any: that
+# module builds on this one, never the other way round).
+_Search = Any
 
 FAIL, SOLVED, DIVIDE = -1, -2, -4
 ASSIGN, PARITY, CORRIDOR, SPLIT = 1, 2, 4, 8

@@ -13,10 +13,10 @@ pickle well.
 import time as _time
 from typing import Any, Optional
 
-from .._backend import kernel as _load
-from .._rng import SplitMix64
-from . import Board
-from ._solve import SearchResult, check, check_nrpa, run
+from ..._backend import kernel as _load
+from ..._rng_pure import SplitMix64
+from .. import Board
+from ._single import SearchResult, check, check_nrpa, run
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:

@@ -8,13 +8,13 @@ from array import array
 from math import exp
 from typing import Any, NamedTuple, Optional
 
-from .._limits import constants
-from .._rng import SplitMix64
+from ..._limits import constants
+from ..._rng_pure import SplitMix64
 
 RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidates' codes and biases
 
-_S = constants("samegame/_search.pxd")
+_S = constants("samegame/research/_search.pxd")
 _B = constants("samegame/_board.pxd")
 MAX_MOVES, RUNNING, STOPPED_TIME, STOPPED_FLAG = _S.MAX_MOVES, _S.RUNNING, _S.STOPPED_TIME, _S.STOPPED_FLAG
 STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = \

@@ -5,13 +5,18 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Optional
 
-from ._frames import Case, Frame, Tokens, chunks
-from ._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
+from .._frames import Case, Frame, Tokens, chunks
+from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
     from ..samegame import Board
 
 COORD = 1000  # selections are clamped to this: anything past it is outside every frame
+
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
+UNIT, STATUS = "grid", "Score"
+STEP = "selection (its region outlined before it goes)"
 
 
 def draw(board: Board, highlight: Sequence[tuple[int, int]] = (), titles: bool = True) -> Drawing:

@@ -1,7 +1,7 @@
 """Campaigns on Ray (``pip install "gridgames[ray]"``): one task per (board,
 run), collected with ``ray.wait`` as they finish; a task whose worker or
 node dies is run again (``max_retries``).  Tasks are the plain function
-``_campaign.search_task`` on plain values (board rows, seeds, move lists):
+``_jobs.search_task`` on plain values (board rows, seeds, move lists):
 compiled objects do not pickle reliably.  Imported only when Ray is asked
 for (importing ray takes a second)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ try:
 except ImportError as exc:
     raise ImportError('Ray is not installed: pip install "gridgames[ray]"') from exc
 
-from ._campaign import Job, Outcome, Result, search_task
+from ._jobs import Job, Make, Outcome, Result, search_task
 
 RETRIES = 5  # runs of a task after the first when its worker or node dies
 KNOCK_SECONDS = 5.0  # how long a HOST:PORT has to answer before Ray is asked to join it
@@ -57,7 +57,7 @@ def _first_line(exc: BaseException) -> str:
 
 
 def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: dict[str, Any],
-        make: Callable[[Job, Outcome], Result]) -> Iterator[Result]:
+        make: Make) -> Iterator[Result]:
     """The outcome of each job as it finishes.  A window of about twice the
     cluster's CPUs is in flight (recounted as results come, so nodes that
     join are used).  Stopping the iteration cancels the tasks in flight."""

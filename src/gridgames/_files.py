@@ -45,8 +45,15 @@ class CannotWrite(Exception):
     disk); the message is one line, callers exit with status 2."""
 
 
-class SameFile(CannotWrite):
+class SameFile(CannotWrite, ValueError):
     """OUTPUT is one of the inputs: refused before anything is written."""
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the file descriptor ``fd`` (a short write is continued)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _identity(path: str) -> Optional[tuple[int, int]]:

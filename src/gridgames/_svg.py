@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Optional
+from typing import Any, Optional
 
 CELL = 40  # user units per square
 MAX_TITLES = 10_000  # squares with a tooltip each, at most
@@ -191,3 +191,15 @@ def board(rows: int, cols: int, title: str, titles: bool = True,
     d = Drawing(cols * CELL + 2 * margin, rows * CELL + 2 * margin, title, titles and rows * cols <= MAX_TITLES)
     d.rect(0, 0, d.width, d.height, "bg")
     return d, margin, margin
+
+
+FORMATS = ("text", "svg")
+
+
+def picture(thing: Any, format: str) -> str:
+    """What a game object's ``render(format=...)`` returns for a format other
+    than "text": its ``_drawing()`` (each game draws itself, in ``GAME/_svg.py``)."""
+    if format == "svg":
+        drawing: Drawing = thing._drawing()
+        return drawing.svg()
+    raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")

@@ -5,14 +5,19 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
-from ._frames import Case, Frame
-from ._svg import CELL, Drawing, axes, board as canvas, describe
+from .._frames import Case, Frame
+from .._svg import CELL, Drawing, axes, board as canvas, describe
 
 if TYPE_CHECKING:
     from ..gopher import Field
 
 COORD = 1000  # picks are clamped to this: anything past it is outside every field
 _BOARD = re.compile(rb"\+-*\+\n(?:\|[^\n]*\|\n)*\+-*\+\n")
+
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
+UNIT, STATUS = "game", "Safe patches left"
+STEP = "pick (the patch ringed, what it revealed shaded)"
 
 
 def draw(field: Field, pick: Optional[tuple[int, int]] = None, new: Collection[tuple[int, int]] = (),

@@ -7,8 +7,7 @@ bounded however much output a small input asks for.
 """
 from __future__ import annotations
 
-import os
-
+from ._judge import send
 from ._limits import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -36,14 +35,3 @@ class Out(bytearray):
     def close(self) -> bytes:
         """What is left, as bytes."""
         return bytes(self)
-
-
-def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
-    """Hand ``data`` to ``emit``: a function taking bytes, or a file
-    descriptor written directly (all of it: a short write is continued)."""
-    if isinstance(emit, int):
-        view = memoryview(data)
-        while view:
-            view = view[os.write(emit, view):]
-    else:
-        emit(data)

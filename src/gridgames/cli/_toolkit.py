@@ -2,11 +2,11 @@
 (the toolkit is ``gridgames._toolkit``)."""
 import argparse
 import importlib
-import sys
 from typing import Any
 
 from .._judge import JudgeError
-from ._args import Commands, add_command, skipped
+from .._progress import Line, live
+from ._args import Commands, add_command, positive, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
 # Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
@@ -20,17 +20,6 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is an integer, not {text!r}") from None
 
 
-def positive(text: str) -> int:
-    """An argparse type: an integer 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
-    return value
-
-
 def register_tools(commands: Commands, game: str) -> None:
     """Add ``generate``, ``validate``, ``check`` and ``show`` (the HTML
     step-through page of gridgames.pictures) to a judge game's commands."""
@@ -41,7 +30,7 @@ def register_tools(commands: Commands, game: str) -> None:
     if not skipped(commands, "check"):
         _add_check(commands, game)
     if not skipped(commands, "show"):
-        from ..pictures._cli import register_show
+        from ._pictures import register_show
         register_show(commands, game)
 
 
@@ -83,8 +72,8 @@ def _add_check(commands: Commands, game: str) -> None:
 
 def _compare_doc(game: str) -> str:
     from .. import _compare
-    from .._toolkit import COMPARE
-    if COMPARE[game] is _compare.tiles:
+    from .._toolkit import compare
+    if compare(game) is _compare.tiles:
         return ("As the statement says, board lines must match exactly; other lines may "
                 "differ in spacing and case; blank lines are ignored.")
     return "The answer must match byte for byte."
@@ -92,18 +81,18 @@ def _compare_doc(game: str) -> str:
 
 def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
     options = {k: v for k, v in vars(args).items() if k in gen.OPTIONS}
-    live = sys.stderr is not None and sys.stderr.isatty()  # a live line only on a terminal
+    line = Line() if live() else None
 
     def progress(done: int, count: int) -> None:
-        sys.stderr.write(f"\r\x1b[Kgridgames {game} generate: {done}/{count} {gen.CASES}")
-        sys.stderr.flush()
+        if line is not None:
+            line.show(f"gridgames {game} generate: {done}/{count} {gen.CASES}")
     try:
-        text = gen.generate(args.seed, args.count, progress=progress if live else None, **options)
+        text = gen.generate(args.seed, args.count, progress=progress if line else None, **options)
     except ValueError as exc:
         return fail(game, str(exc), 2)
     finally:
-        if live:
-            sys.stderr.write("\r\x1b[K")
+        if line is not None:
+            line.clear()
     try:
         with writing(args.output) as f:
             f.write(text)

@@ -5,23 +5,25 @@ the terminal is wide."""
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Optional, TextIO
 
-from ._campaign import Result
+from ..._progress import CLEAR, Line
+from ._jobs import Result
 
 
-class Progress:
-    """Redrawn twice a second by a daemon thread while searches run (the
-    kernels release the GIL).  ``with progress:`` writes other output with
-    the line cleared.  ``found``: results of earlier runs (--resume)."""
+class Progress(Line):
+    """The live line (gridgames._progress), redrawn twice a second by a daemon
+    thread while searches run (the kernels release the GIL).  ``with
+    progress:`` writes other output with the line cleared.  ``found``:
+    results of earlier runs (--resume)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
-                 stream: TextIO = sys.stderr) -> None:
-        self.searches, self.boards, self.stream = searches, boards, stream
+                 stream: Optional[TextIO] = None) -> None:
+        super().__init__(stream)
+        self.searches, self.boards = searches, boards
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
         for result in found:
@@ -63,12 +65,11 @@ class Progress:
                 self._draw()
 
     def _draw(self) -> None:
-        self.stream.write("\r\x1b[K" + self.text())
-        self.stream.flush()
+        self.show(self.text())
 
     def __enter__(self) -> None:
         self.lock.acquire()
-        self.stream.write("\r\x1b[K")
+        self.stream.write(CLEAR)
 
     def __exit__(self, *exc: object) -> None:
         self._draw()
@@ -77,7 +78,7 @@ class Progress:
     def close(self) -> None:
         self.ended.set()
         with self.lock:
-            self.stream.write("\r\x1b[K")
+            self.stream.write(CLEAR)
             self.stream.flush()
 
 

@@ -1,15 +1,14 @@
 """Searches on SameGame boards: argument checks, results, and ``solve``
 (several boards and runs, in order; ``_campaign`` runs them)."""
-import itertools
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from operator import index
 from typing import Any, Literal, NamedTuple, Optional
 
-from .._backend import kernel as _load
-from .._limits import constants
+from ..._backend import kernel as _load
+from ..._limits import constants
 
-_S = constants("samegame/_search.pxd")  # the search kernels' codes
+_S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
 ALGORITHMS = tuple(_ALGO)
 # The searches (``Board.search``, ``solve``): mypy refuses any other name.
@@ -95,31 +94,6 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
                                                  bool(tabu), seconds, stop, main, **extra,
                                                  cpu_time=bool(cpu_time))
     return SearchResult(score, moves, STOPPED[stopped], games)
-
-
-def solve(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1, runs: int = 1,
-          **options: Any) -> Iterator[SearchResult]:
-    """Search each board ``runs`` times (``options`` as in Board.search;
-    ``time`` is per search) and yield the Solutions in order: board 1's
-    runs, then board 2's...  Run r of board k (1-based) uses seed
-    ``campaign.search_seed(seed, k, r)``, so results do not depend on
-    ``threads``, the number of searches at once (``campaign()`` yields
-    them as they finish, and runs them on Ray too).  Ctrl-C stops every
-    search; the ones under way yield their best so far (stopped
-    "interrupt"), then the iteration ends."""
-    from ._campaign import campaign
-    if index(runs) < 1:
-        raise ValueError(f"runs must be at least 1, not {runs}")
-    waiting: dict[tuple[int, int], SearchResult] = {}
-    keys = ((k, r) for k in itertools.count(1) for r in range(1, runs + 1))
-    following = next(keys)
-    for result in campaign(boards, algo, seed=seed, runs=runs, threads=threads, **options):
-        waiting[result.board, result.run] = SearchResult(result.score, result.moves, result.stopped, result.playouts)
-        while following in waiting:  # searches start in order, so after Ctrl-C no gap is left
-            yield waiting.pop(following)
-            following = next(keys)
-    for key in sorted(waiting):
-        yield waiting[key]
 
 
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:

@@ -8,8 +8,8 @@ import json
 import os
 from typing import Any
 
-from ._campaign import Result, search_seed
-from ._text import FormatError
+from .._text import FormatError
+from ._jobs import Result, search_seed
 
 HEAD = b'{"board": '  # how every result line starts
 NEWLINE = b"\n"

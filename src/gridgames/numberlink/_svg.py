@@ -2,17 +2,17 @@
 circles, and in a solution each path as one line through its squares."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
-from ._svg import CELL, Drawing, axes, board as canvas
+from .._svg import CELL, Drawing, axes, board as canvas
 
 if TYPE_CHECKING:
-    from ..numberlink import Puzzle, Solution
+    from ..numberlink import _Board
 
 SOLID = -1
 
 
-def draw(board: Union[Puzzle, Solution], title: str = "", numbers: bool = True,
+def draw(board: _Board, title: str = "", numbers: bool = True,
          titles: bool = True) -> Drawing:
     """A puzzle (endpoints) or a solution (paths; its endpoints are the
     squares with one neighbour on their path).  ``numbers``: row and column

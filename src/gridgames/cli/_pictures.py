@@ -10,12 +10,12 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from ..cli._args import Commands, add_command
-from ..cli._io import fail, read_input, shown
-from ..cli._tools import positive
+from .._files import CannotWrite
+from ._args import Commands, add_command, positive
+from ._io import fail, read_input, shown
 
 if TYPE_CHECKING:
-    from ._sheet import Item
+    from ..pictures._sheet import Item
 
 SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solutions on pages of "
          "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
@@ -37,10 +37,9 @@ def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool =
 
 def register_show(commands: Commands, game: str) -> None:
     """``gridgames GAME show INPUT --html FILE`` for a judge game."""
-    unit = {"samegame": "grid", "tilematch": "data set", "gopher": "game"}[game]
-    step = {"samegame": "selection (its region outlined before it goes)",
-            "tilematch": "move and drop or elimination phase (what moved or vanished outlined)",
-            "gopher": "pick (the patch ringed, what it revealed shaded)"}[game]
+    import importlib
+    drawn = importlib.import_module(f"gridgames.{game}._svg")  # what the game's pages show
+    unit, step = drawn.UNIT, drawn.STEP
     p = add_command(
         commands, "show", help="step through a judge file in a browser (an HTML page)",
         description=f"Write an HTML page that shows each {unit} of the judge file INPUT step "
@@ -57,7 +56,7 @@ def register_show(commands: Commands, game: str) -> None:
 
 
 def _show(args: argparse.Namespace, game: str) -> int:
-    from . import show_html
+    from ..pictures import show_html
     name = shown(args.input)
     data = read_input(args.input)
     try:
@@ -74,15 +73,13 @@ def _show(args: argparse.Namespace, game: str) -> int:
 
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
     """Write a page whole; 0, or 2 after a one-line error."""
-    from . import SameFile, write
+    from ..pictures import write
     if path == "-":  # standard output carries the command's text, or nothing a browser can open
         return fail(game, "a page or sheet needs a file name, not '-'", 2)
     try:
         write(path, text, inputs)
-    except SameFile as exc:
+    except CannotWrite as exc:  # SameFile too
         return fail(game, str(exc), 2)
-    except OSError as exc:
-        return fail(game, f"cannot write {path}: {exc.strerror}", 2)
     return 0
 
 
@@ -98,7 +95,7 @@ def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
                solutions: Sequence[Item], inputs: Sequence[str],
                note: Optional[str] = None) -> int:
     """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
-    from . import sheet_html, sheet_pages
+    from ..pictures import sheet_html, sheet_pages
     if path == "-":
         return save(game, path, "", inputs)
     pages = sheet_pages(title, puzzles, solutions)

@@ -6,13 +6,18 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Optional
 
-from ._frames import Case, Frame, Tokens, chunks
-from ._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
+from .._frames import Case, Frame, Tokens, chunks
+from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
     from ..tilematch import Board
 
 COORD = 1000  # move coordinates are clamped to this: anything past it is off the board
+
+# The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
+# status line counts, what one step of a case is.
+UNIT, STATUS = "data set", "Tiles left"
+STEP = "move and drop or elimination phase (what moved or vanished outlined)"
 
 
 def draw(board: Board, marks: Collection[tuple[int, int]] = (), titles: bool = True) -> Drawing:

@@ -45,7 +45,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
            const unsigned char[::1] policy=None, bint cpu_time=False):
     """(score, moves as (r, c), stopped, playouts) of one search from root
-    (the arguments are checked by the caller, samegame._solve).  NRPA runs
+    (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
     of POLICY_SIZE doubles, if given), until the time is up (CPU seconds of
     this thread with cpu_time)."""

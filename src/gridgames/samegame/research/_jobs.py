@@ -1,0 +1,115 @@
+"""The unit of work of campaigns: one search of one board (``search``, and
+``search_task`` on plain values for Ray), its seed (``search_seed``), its
+``Result`` and the JSON line of it.  Campaigns, Ray and root-parallel runs all
+build on this module; it imports only the one-search layer (``_single``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple, Optional
+
+from ..._rng_pure import MASK, SplitMix64
+from ..._version import __version__
+from . import _single
+
+# What a search returns across threads and Ray: score, moves as [r, c]
+# lists, stopped, playouts, CPU seconds (None: not measured), version.
+Outcome = tuple[int, list[list[int]], Optional[str], int, Optional[float], str]
+Job = tuple[int, int, int]  # board, run (both 1-based), the search's seed
+
+
+def search_seed(seed: int, board: int, run: int) -> int:
+    """The seed of run ``run`` of board ``board`` (1-based) in a campaign
+    seeded ``seed``: splitmix64 over each in turn, so that nearby seeds,
+    boards and runs get unrelated streams."""
+    x = SplitMix64(seed).next()
+    for part in (board, run):
+        x = SplitMix64((x ^ part) & MASK).next()
+    return x
+
+
+class Result(NamedTuple):
+    """One search of a campaign: which one (``board`` and ``run``, 1-based;
+    ``seed``, ``algo``, ``params`` as given; ``digest`` of the board's
+    cells), what it found (``score``, ``moves`` as judge selections (r, c)),
+    ``stopped`` early (None, "time" for its time limit, "interrupt" for
+    Ctrl-C: a partial result, searched again on resume), ``playouts``,
+    ``cpu`` seconds of the search (None when not measured) and the gridgames
+    ``version`` that ran it."""
+
+    board: int
+    run: int
+    seed: int
+    algo: str
+    params: dict[str, Any]
+    score: int
+    moves: list[tuple[int, int]]
+    stopped: Optional[str]
+    playouts: int
+    cpu: Optional[float]
+    version: str
+    digest: str
+
+    def line(self) -> str:
+        """The JSON line (no newline) of the results file and of --json."""
+        record = self._asdict()
+        record["moves"] = [list(m) for m in self.moves]
+        record["cpu"] = None if self.cpu is None else round(self.cpu, 3)
+        return json.dumps(record, separators=(", ", ": "))
+
+    @classmethod
+    def from_line(cls, text: str) -> Result:
+        """The Result of a JSON line; ValueError if it is not one."""
+        try:
+            obj = json.loads(text)
+            if not isinstance(obj, dict) or set(obj) != set(cls._fields):
+                raise ValueError
+            obj["moves"] = [(int(r), int(c)) for r, c in obj["moves"]]
+            result = cls(**obj)
+            if not (isinstance(result.board, int) and isinstance(result.run, int)
+                    and isinstance(result.seed, int) and isinstance(result.params, dict)):
+                raise ValueError
+            return result
+        except (ValueError, TypeError, KeyError):
+            raise ValueError("not a result line") from None
+
+
+def board_rows(board: Any) -> list[str]:
+    """The board as strings of colour digits, rows top first ('.' empty)."""
+    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
+
+
+def digest(rows: list[str]) -> str:
+    """A short fingerprint of a board's cells (to refuse resuming a results
+    file on other boards)."""
+    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]
+
+
+def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None) -> Outcome:
+    """One search of ``board``, its CPU time measured in this thread (where
+    the kernel runs)."""
+    start = time.thread_time()
+    s = _single.run(board, algo, seed=seed, stop=stop, **params)
+    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, time.thread_time() - start, __version__
+
+
+def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
+    """``search`` of a board given as plain strings: what a Ray task runs
+    (compiled objects do not travel; plain values do)."""
+    from .. import Board
+    return search(Board(rows, backend=backend), algo, params, seed)
+
+
+def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> dict[str, Any]:
+    """The ``params`` of a campaign's Results: the search's options given
+    (None left out) and the root-parallel workers."""
+    params = {key: value for key, value in options.items() if value is not None}
+    if root_parallel is not None:
+        params["root_parallel"] = root_parallel
+    return params
+
+
+Make = Callable[[Job, Outcome], Result]
