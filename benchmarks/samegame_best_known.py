@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from gridgames.samegame import standard_boards
-from gridgames.samegame.research._jobs import board_rows, digest
+from gridgames.samegame.research._jobs import board_rows, digest, stored_params
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "gridgames" / "samegame" / "research" / "best_known.json"
 ABOUT = ("The best games known on the 20 standard SameGame boards (standard_boards()), moves as judge "
@@ -48,7 +48,7 @@ def write(path, entries):
 def source(obj, name, number, told):
     if "algo" not in obj:
         return f"{told}, {name}:{number}" if told else f"solve --json, {name}:{number}"
-    params = " ".join(f"{k}={v}" for k, v in obj["params"].items())
+    params = " ".join(f"{k}={v}" for k, v in stored_params(obj["params"]).items())
     return f"{obj['algo']} {params}, seed {obj['seed']}, gridgames {obj['version']}"
 
 

@@ -155,7 +155,8 @@ def test_batch_usage_errors(cli, tmp_path):
         (["samegame", tmp_path / "a.in", tmp_path / "a.in"], b"need --outdir"),
         (["samegame", tmp_path / "a.in", tmp_path / "sub" / "a.in", "--outdir", tmp_path / "o"],
          b"both be written"),
-        (["samegame", tmp_path / "a.in", "-o", "x", "--outdir", tmp_path / "o"], b"cannot be given together"),
+        (["samegame", tmp_path / "a.in", "-o", "x", "--outdir", tmp_path / "o"],
+         b"argument --outdir: not allowed with argument -o"),
         (["samegame", "-", "--outdir", tmp_path / "o"], b"not standard input"),
     ]:
         p = cli(*argv)

@@ -52,7 +52,7 @@ def test_solve_sheet_never_over_its_input(cli, tmp_path):
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)
     before = puzzle.read_bytes()
     p = cli("numberlink", "solve", puzzle, "--count", "--svg", puzzle)  # one page: the file itself
-    one_line_error(p, 2, "p.txt: it is the input")
+    one_line_error(p, 2, "p.txt: it is the input")  # checked with every output before the first is written
     assert puzzle.read_bytes() == before
     p = cli("numberlink", "solve", puzzle, "--svg", tmp_path / "sheet.svg")
     assert p.returncode == 0
@@ -78,6 +78,7 @@ def test_replay_html(cli, tmp_path):
     assert [f["status"] for f in shown["frames"]] == expected and expected[-1] == "1002"
     p = cli("samegame", "replay", tmp_path / "b.txt", tmp_path / "m.txt", "--html", tmp_path / "m.txt")
     one_line_error(p, 2, "m.txt: it is the input")
+    assert p.stdout == b""  # the page is checked before any score is printed
     assert (tmp_path / "m.txt").read_bytes() == before
 
 
@@ -106,7 +107,8 @@ def test_show_one_case_and_bad_input(cli, tmp_path):
     one_line_error(p, 2, "v.html: it is the input")
     assert len(frames(tmp_path / "v.html")["frames"]) == 6  # grid 2's page (5 selections), untouched
     p = cli("samegame", "show", DATA / "samegame/sample.in", "--html", "-")
-    one_line_error(p, 2, "a page or sheet needs a file name, not '-'")
+    assert p.returncode == 2 and p.stderr.decode().splitlines()[-1] == (
+        "gridgames samegame show: error: argument --html: a page or sheet needs a file name, not '-'")
     p = cli("gopher", "show", DATA / "gopher/sample.in")
     assert p.returncode == 2 and b"the following arguments are required: --html" in p.stderr
     p = cli("tilematch", "show", tmp_path / "none.in", "--html", tmp_path / "x.html")

@@ -118,6 +118,6 @@ def test_a_host_and_port_where_nothing_answers_fails_at_once(tmp_path):
     (tmp_path / "b.txt").write_text(BOARDS)
     p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", tmp_path / "b.txt",
                         "--ray", f"127.0.0.1:{port}"], capture_output=True, timeout=60)
-    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    assert p.returncode == 1 and b"Traceback" not in p.stderr and p.stdout == b""  # no "total 0"
     assert p.stderr.startswith(f"gridgames samegame: cannot join Ray at 127.0.0.1:{port}: nothing answers "
                                "there (Connection refused)".encode()), p.stderr

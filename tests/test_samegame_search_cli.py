@@ -106,7 +106,7 @@ def test_judge_is_still_the_default(cli):
 def test_solve_time_without_algo_runs_the_strongest_search(cli):
     from gridgames.samegame.research import _single as _solve
     algo, options = _solve.strongest()
-    assert algo == "nrpa" and options["restarts"] > 0   # restarts until the time is up
+    assert algo == "nrpa" and options["restarts"] is None   # restarts until the time is up
     p = cli("samegame", "solve", "-", "--time", "0.3", "--cpu-time", "--json", input=BOARDS)
     assert p.returncode == 0, p.stderr
     objs = [json.loads(line) for line in p.stdout.splitlines()]

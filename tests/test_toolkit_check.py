@@ -29,7 +29,7 @@ def test_exact_names_the_first_differing_line():
     assert _compare.exact(want, b"Grid 1.\n    1 2 \n") == "line 3: expected '\\n', found end of output"
     assert _compare.exact(want, want + b"x") == "line 4: expected end of output, found 'x'"
     assert _compare.exact(want, want[:-1]) is not None  # the final newline counts
-    assert _compare.exact(b"a\n", b"a" * 100 + b"\n").endswith("...")  # cut to a sane length
+    assert _compare.exact(b"a\n", b"a" * 100 + b"\n").endswith("...'")  # cut to a sane length
 
 
 def test_lenient_ignores_trailing_blanks_and_blank_lines():

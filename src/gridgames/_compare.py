@@ -14,10 +14,14 @@ Lines = list[tuple[int, bytes]]  # (1-based line number in its file, text)
 
 
 def _show(text: Optional[bytes]) -> str:
+    # quoted as the judges quote (_judge.quoted, written out: this file goes
+    # into Kattis packages): UTF-8 text as it is, any other byte \xff, control
+    # characters escaped, in single quotes
     if text is None:
         return "end of output"
-    shown = repr(text[:_SHOWN].decode("utf-8", "backslashreplace"))
-    return shown + ("..." if len(text) > _SHOWN else "")
+    shown = text[:_SHOWN].decode("utf-8", "backslashreplace")
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in shown)
+    return f"'{shown}{'...' if len(text) > _SHOWN else ''}'"
 
 
 def _differ(number: int, expected: Optional[bytes], found: Optional[bytes]) -> str:

@@ -49,7 +49,7 @@ class Reader:
             return {b" ": "a space", b"\n": "end of line"}[self.data[pos:pos + 1]]
         # The same escaping as _judge.quoted, written out here: this file runs
         # inside Kattis packages, where gridgames cannot be imported.
-        text = self.data[pos:min(end, pos + _SHOWN)].decode("ascii", "backslashreplace")
+        text = self.data[pos:min(end, pos + _SHOWN)].decode("utf-8", "backslashreplace")
         text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
         return f"'{text}{'...' if end > pos + _SHOWN else ''}'"
 

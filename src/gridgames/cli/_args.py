@@ -123,3 +123,22 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
     return value
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time limit, more than 0 (0 is no limit nowhere) and below 1e9."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
+    return value
+
+
+def add_progress_option(parser: argparse.ArgumentParser) -> None:
+    """--progress: progress also when standard error is not a terminal (gridgames._progress)."""
+    from .._progress import PLAIN_EVERY
+    parser.add_argument("--progress", action="store_true",
+                        help="show progress on standard error also when it is not a terminal: a plain "
+                             f"line every {PLAIN_EVERY:g} seconds (on a terminal a live line shows anyway)")

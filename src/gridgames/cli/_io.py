@@ -140,8 +140,6 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
             args.command_parser.error("several INPUT files need --outdir DIR")
         outputs = [args.output]
     else:
-        if args.output is not None:
-            args.command_parser.error("-o and --outdir cannot be given together")
         if "-" in inputs:
             args.command_parser.error("--outdir needs INPUT files, not standard input")
         outputs = [os.path.join(args.outdir, os.path.splitext(os.path.basename(path))[0] + args.suffix)
@@ -155,6 +153,8 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
             os.makedirs(args.outdir, exist_ok=True)
         except CannotWrite as exc:
             return fail(game, str(exc), 2)
+        except FileExistsError:  # a file, or a link to one, by that name
+            return fail(game, f"cannot write {args.outdir}: it exists and is not a directory", 2)
         except OSError as exc:
             return fail(game, f"cannot write {args.outdir}: {exc.strerror}", 2)
     status = 0

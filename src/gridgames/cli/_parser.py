@@ -9,11 +9,13 @@ from typing import Any, Optional
 
 from .. import __version__
 from .._backend import GAMES
-from . import _args
+from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
 
-TOOLS = {"package": "gridgames.kattis.cli"}  # commands that are not games
+# commands that are not games
+TOOLS = {"package": "gridgames.kattis.cli", "completion": "gridgames.cli._completion",
+         "manpage": "gridgames.cli._manpage"}
 
 DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
@@ -50,7 +52,7 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     """The parser of ``gridgames``: with every game and tool, or with
     ``only`` that one (the command line names it: the others are not
     imported, so a judge starts fast)."""
-    parser = argparse.ArgumentParser(
+    parser = _contract.Parser(  # its subparsers are Parsers too: they know the options given
         prog="gridgames", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)
@@ -83,6 +85,7 @@ def run(argv: list[str]) -> int:
         before_game = set(argv[:game_position(argv)])
         given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
         given.error(f"unrecognized arguments: {' '.join(unknown)}")
+    _contract.check(args)  # an option that does not apply: refused here, for every command
     try:
         status: int = args.func(args)
     except (CannotRead, CannotWrite) as exc:  # an input or output any command names

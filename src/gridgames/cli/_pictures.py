@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
@@ -61,8 +62,8 @@ def _show(args: argparse.Namespace, game: str) -> int:
     data = read_input(args.input)
     try:
         page, error = show_html(game, data, os.path.basename(name), args.case)
-    except ValueError as exc:
-        return fail(game, str(exc), 2)
+    except ValueError as exc:  # --case beyond the file: a usage error
+        args.command_parser.error(str(exc))
     status = save(game, args.html, page, [args.input])
     if status:
         return status
@@ -71,11 +72,17 @@ def _show(args: argparse.Namespace, game: str) -> int:
     return 0
 
 
+BIG_PAGE = 10 * 2**20  # bytes: a page this large gets a notice before it is written
+
+
 def save(game: str, path: str, text: str, inputs: Sequence[str]) -> int:
-    """Write a page whole; 0, or 2 after a one-line error."""
+    """Write a page whole; 0, or 2 after a one-line error.  A page over
+    BIG_PAGE bytes is said on standard error first: browsers open it slowly."""
     from ..pictures import write
-    if path == "-":  # standard output carries the command's text, or nothing a browser can open
-        return fail(game, "a page or sheet needs a file name, not '-'", 2)
+    if len(text) > BIG_PAGE:
+        sys.stderr.write(f"gridgames {game}: note: writing a {len(text) / 2**20:.0f} MB page to {path}; "
+                         "browsers open such pages slowly (fewer cases make a smaller page)\n")
+        sys.stderr.flush()
     try:
         write(path, text, inputs)
     except CannotWrite as exc:  # SameFile too
@@ -91,26 +98,28 @@ def page_names(path: str, count: int) -> list[str]:
     return [f"{stem}-{k}.svg" for k in range(1, count + 1)]
 
 
-def save_sheet(game: str, path: str, title: str, puzzles: Sequence[Item],
-               solutions: Sequence[Item], inputs: Sequence[str],
-               note: Optional[str] = None) -> int:
-    """Write the sheet of ``puzzles`` and ``solutions`` (label, board or None)."""
+def sheet_files(path: str, title: str, puzzles: Sequence[Item], solutions: Sequence[Item],
+                note: Optional[str] = None) -> list[tuple[str, str]]:
+    """(file, text) of each file of the sheet of ``puzzles`` and
+    ``solutions`` (label, board or None); CannotWrite for a page of an
+    earlier, longer sheet in the way (nothing is written here)."""
     from ..pictures import sheet_html, sheet_pages
-    if path == "-":
-        return save(game, path, "", inputs)
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
-        return save(game, path, sheet_html(title, pages, note), inputs)
-    names = page_names(path, len(pages))
+        return [(path, sheet_html(title, pages, note))]
     stale = page_names(path, len(pages) + 1)[-1] if len(pages) > 1 else None
     if stale is not None and os.path.exists(stale):
-        return fail(game, f"{stale} is a page of an earlier, longer sheet: remove it or choose "
-                          "another FILE", 2)
-    for name, page in zip(names, pages):
-        status = save(game, name, page, inputs)
+        raise CannotWrite(f"{stale} is a page of an earlier, longer sheet: remove it or choose another FILE")
+    return list(zip(page_names(path, len(pages)), pages))
+
+
+def save_files(game: str, files: Sequence[tuple[str, str]], inputs: Sequence[str]) -> int:
+    """Write each (file, text) whole; 0, or 2 after a one-line error."""
+    for name, text in files:
+        status = save(game, name, text, inputs)
         if status:
             return status
     return 0
 
 
-__all__ = ["add_sheet_option", "add_html_option", "register_show", "save", "save_sheet"]
+__all__ = ["add_sheet_option", "add_html_option", "register_show", "save", "save_files", "sheet_files"]

@@ -66,7 +66,8 @@ def _add_check(commands: Commands, game: str) -> None:
     p.add_argument("input", metavar="INPUT", help="the judge input")
     p.add_argument("answer", metavar="ANSWER", help="the answer to judge, or - for standard input")
     p.add_argument("--lenient", action="store_true",
-                   help="ignore trailing blanks (and, except in the tile game, blank lines)")
+                   help="ignore trailing blanks on board lines" if game == "tilematch"
+                   else "ignore trailing blanks and blank lines")
     p.set_defaults(func=lambda args: _run_check(args, game))
 
 
@@ -88,8 +89,8 @@ def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
             line.show(f"gridgames {game} generate: {done}/{count} {gen.CASES}")
     try:
         text = gen.generate(args.seed, args.count, progress=progress if line else None, **options)
-    except ValueError as exc:
-        return fail(game, str(exc), 2)
+    except ValueError as exc:  # an option's value out of range: a usage error
+        args.command_parser.error(str(exc))
     finally:
         if line is not None:
             line.clear()

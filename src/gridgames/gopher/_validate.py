@@ -1,13 +1,13 @@
 """The strict validator of gopher-hole judge files (the 2001 format).
 
-Standard library only (besides ``_lines``): copied into Kattis packages.  Each
-game is the lines 'NROWS NCOLUMNS', 'NHOLES', NHOLES hole lines 'ROW COLUMN',
-then pick lines 'ROW COLUMN'; games are separated by exactly one empty line;
-single spaces, every line (the last included) ends with a line break.
-Limits: fields 1..100 x 1..100, 0 <= NHOLES <= NROWS*NCOLUMNS, holes inside
-the field and listed once, pick coordinates -999..999 (a pick outside the
-field changes nothing), at most 10000 picks a game, at least one game.
+Each game is the lines 'NROWS NCOLUMNS', 'NHOLES', NHOLES hole lines 'ROW
+COLUMN', then pick lines 'ROW COLUMN'; games are separated by exactly one empty
+line; single spaces, every line (the last included) ends with a line break.
+Limits: fields 1..100 x 1..100, 0 <= NHOLES <= NROWS*NCOLUMNS, holes inside the
+field and listed once, pick coordinates -999..999 (a pick outside the field
+changes nothing), at most 10000 picks a game, at least one game.
 """
+# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
 from .._lines import Reader
 
 MAX_SIDE, MAX_COORD, MAX_PICKS = 100, 999, 10000

@@ -116,14 +116,8 @@ def hook_generate(commands: Commands) -> None:
     """Route 'generate --no-guess' here; the toolkit's generate does the rest."""
     parser = commands.choices["generate"]
     toolkit: Callable[[argparse.Namespace], int] = parser.get_default("func")
-    parser.set_defaults(func=lambda args: _generate(args) if args.no_guess else _plain(args, toolkit))
-
-
-def _plain(args: argparse.Namespace, toolkit: Callable[[argparse.Namespace], int]) -> int:
-    for name in ("holes", "first", "budget"):
-        if getattr(args, name) is not None:
-            args.command_parser.error(f"--{name} works only with --no-guess")
-    return toolkit(args)
+    # the options of each kind of field: the command-line contract (cli._contract)
+    parser.set_defaults(func=lambda args: _generate(args) if args.no_guess else toolkit(args))
 
 
 def game_text(rows: int, cols: int, holes: list[tuple[int, int]], picks: list[tuple[int, int]]) -> str:
@@ -136,14 +130,12 @@ def _generate(args: argparse.Namespace) -> int:
     from . import NoGuessFailed, check_request, no_guess
     if args.holes is None:
         args.command_parser.error("--no-guess needs --holes H")
-    if args.density is not None:
-        args.command_parser.error("--density does not apply with --no-guess (give --holes)")
     try:
         first = check_request(args.rows, args.cols, args.holes, args.first)
         if args.budget is not None and args.budget < 0:
             raise ValueError(f"--budget is 0 or more hole moves, not {args.budget}")
-    except ValueError as exc:
-        return fail(GAME, str(exc), 2)
+    except ValueError as exc:  # the options ask for the impossible: a usage error
+        args.command_parser.error(str(exc))
     try:
         with writing(args.output) as out:
             for i in range(args.count or 1):

@@ -1,18 +1,21 @@
 """`gridgames numberlink generate|check|solve`."""
 import argparse
+import io
 import json
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
-from .._progress import Line, live
+from .._progress import Line, wanted
 from .._rng_pure import MASK
-from ..cli._args import Commands, add_command, add_game
+from ..cli._args import Commands, add_command, add_game, add_progress_option, seconds
 from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..cli._pictures import add_sheet_option, save_sheet
+from ..cli._outputs import check_writable
+from ..cli._pictures import add_sheet_option, save_files, sheet_files
 from ._check import SOLID
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -80,8 +83,8 @@ def register(subparsers: Commands) -> None:
     g.add_argument("-o", "--output", metavar="OUTPUT",
                    help="write here instead of standard output ('-': standard output)")
     add_sheet_option(g)
-    _budget_arguments(g, "with --unique: a candidate not proved unique within the budget is "
-                         f"cut and counted again; default {GENERATE_NODES}; ", GENERATE_NODES)
+    _budget_arguments(g, f" (default {GENERATE_NODES}); with --unique, a candidate not proved unique within "
+                         "them is cut and counted again", GENERATE_NODES)
     g.set_defaults(func=_generate)
 
     s = add_command(
@@ -136,22 +139,12 @@ take very long; --max-nodes and --time bound it (the answer is 'unknown')."""
 
 def _budget_arguments(parser: argparse.ArgumentParser, note: str = "", nodes: Optional[int] = None) -> None:
     parser.add_argument("--max-nodes", type=_count, default=nodes, metavar="N",
-                        help=f"{note}at most N search nodes per puzzle (the SAT fallback "
-                             "is not counted)")
-    parser.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
+                        help=f"at most N search nodes per puzzle, the SAT fallback not counted{note}")
+    parser.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                         help="at most this long (wall time) per puzzle, the SAT fallback included")
     parser.add_argument("--no-sat", dest="sat", action="store_false", default=None,
                         help="never use the SAT fallback, even when python-sat is installed")
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value < 1e9:
-        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
-    return value
+    add_progress_option(parser)
 
 
 def _side(text: str) -> int:
@@ -196,8 +189,8 @@ class _Progress(Line):
     (its size), its search nodes and nodes per second; drawn at most twice a
     second, and only once a puzzle has taken half a second."""
 
-    def __init__(self, total: Optional[int]) -> None:
-        super().__init__()
+    def __init__(self, total: Optional[int], plain: str = "") -> None:
+        super().__init__(plain=plain)
         self.total, self.done, self.what = total, 0, ""
         self.start = self.drawn = 0.0
 
@@ -207,7 +200,7 @@ class _Progress(Line):
 
     def __call__(self, nodes: int) -> None:
         now = time.monotonic()
-        if now - self.drawn >= 0.5:
+        if now - self.drawn >= self.every:
             rate = nodes / max(now - self.start, 1e-9)
             of = f"/{self.total}" if self.total else ""
             self.show(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
@@ -224,8 +217,9 @@ def _budget(args: argparse.Namespace) -> "Budget":
     return Budget(args.max_nodes, args.time)
 
 
-def _progress(total: Optional[int]) -> Optional[_Progress]:
-    return _Progress(total) if live() else None
+def _progress(total: Optional[int], args: argparse.Namespace) -> Optional[_Progress]:
+    mode = wanted(args.progress)
+    return _Progress(total, "gridgames numberlink" if mode == "plain" else "") if mode else None
 
 
 def _size(puzzle: "Puzzle") -> str:
@@ -258,10 +252,10 @@ def _generate(args: argparse.Namespace) -> int:
     seed, rejected = args.seed, 0
     puzzles: list[Item] = []
     solutions: list[Item] = []
-    progress = _progress(args.count) if args.unique or args.verbose else None
+    progress = _progress(args.count, args) if args.unique or args.verbose else None
     budget = _budget(args)
     try:
-        with writing(args.output) as out:
+        with _output(args) as out:
             for i in range(args.count):
                 while True:
                     found = _candidate(args, cols, seed, budget, progress)
@@ -272,7 +266,7 @@ def _generate(args: argparse.Namespace) -> int:
                     rejected += 1
                     seed += 1
                     if rejected >= MAX_REJECTED:
-                        return _sheet(args, puzzles, solutions) or \
+                        return _sheet(args, puzzles, solutions, out) or \
                             fail(GAME, f"no acceptable puzzle in the {MAX_REJECTED} seeds "
                                        f"up to {(seed - 1) & MASK}", 1)
                 rejected = 0
@@ -297,15 +291,30 @@ def _generate(args: argparse.Namespace) -> int:
     finally:
         if progress:
             progress.clear()
-    return _sheet(args, puzzles, solutions)
+    return _sheet(args, puzzles, solutions, out)
 
 
-def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Item]") -> int:
-    """The --svg sheet, if asked for (never over the input or the text output)."""
+def _output(args: argparse.Namespace, inputs: Sequence[str] = ()) -> Any:
+    """Where the text goes: -o OUTPUT as it is made; with --svg, kept until
+    the sheet's files are checked too (``_sheet`` writes both, or neither)."""
+    return nullcontext(io.BytesIO()) if args.svg else writing(args.output, inputs)
+
+
+def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Item]", text: Any) -> int:
+    """With --svg: the text (``_output``) and the sheet, every path checked
+    before the first is written (never over the input or the text output)."""
     if not args.svg:
         return 0
-    inputs = [name for name in (getattr(args, "file", None), args.output) if name]
-    return save_sheet(GAME, args.svg, "Number Link", puzzles, solutions, inputs)
+    inputs = [name for name in (getattr(args, "file", None),) if name]
+    try:
+        files = sheet_files(args.svg, "Number Link", puzzles, solutions)
+        check_writable([args.output], inputs)
+        check_writable([name for name, _ in files], inputs + [args.output])
+        with writing(args.output, inputs) as out:
+            out.write(text.getvalue())
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
+    return save_files(GAME, files, inputs + [args.output] if args.output else inputs)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -316,10 +325,10 @@ def _solve(args: argparse.Namespace) -> int:
     puzzles: list[Item] = []
     solutions: list[Item] = []
     budget = _budget(args)
-    progress = _progress(None)
+    progress = _progress(None, args)
     unknown = unsolved = False
     try:
-        with writing(args.output, [args.file]) as out:
+        with _output(args, [args.file]) as out:
             try:
                 for i, (rows, cols, cells, labels) in enumerate(read_puzzles(data, args.format or "auto")):
                     puzzle = Puzzle._make(rows, cols, cells)
@@ -356,19 +365,19 @@ def _solve(args: argparse.Namespace) -> int:
                     out.write(text.encode("ascii"))
             except JudgeError as err:
                 out.flush()
-                return _sheet(args, puzzles, solutions) or fail(GAME, f"{name}:{err}", 1)
+                return _sheet(args, puzzles, solutions, out) or fail(GAME, f"{name}:{err}", 1)
             finally:
                 if progress:
                     progress.clear()
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
-    return _sheet(args, puzzles, solutions) or (3 if unknown else 1 if unsolved else 0)
+    return _sheet(args, puzzles, solutions, out) or (3 if unknown else 1 if unsolved else 0)
 
 
 def _check(args: argparse.Namespace) -> int:
     from . import Puzzle, Solution, check
     if args.puzzle == "-" and args.solution == "-":
-        return fail(GAME, "PUZZLE and SOLUTION cannot both be standard input", 2)
+        args.command_parser.error("PUZZLE and SOLUTION cannot both be standard input")
     boards: list[Any] = []  # the Puzzle, then the Solution
     for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
         try:

@@ -200,7 +200,7 @@ class Board(Wrapper):
     def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
                time: Optional[float] = None, stop: Optional[Stop] = None, stab: int = 1,
-               restarts: int = 0, tabu_bias: Optional[float] = None,
+               restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
                size_bias: float = 0.0, cpu_time: bool = False) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
@@ -215,7 +215,8 @@ class Board(Wrapper):
         of its region's cells and colour (as in Cazenave's engines).  NRPA
         options: ``stab`` playouts per adapt at level 1 (stabilized NRPA,
         default 1); ``restarts``: run the level-``level`` search again from
-        a fresh policy this many times (until ``time`` is up); GNRPA biases:
+        a fresh policy this many times (until ``time`` is up; None: until then,
+        however many times it takes); GNRPA biases:
         ``tabu_bias`` (None: the tabu rule is hard; a number: tabu moves are
         allowed with this bias against them) and ``size_bias`` (added per
         cell of a region beyond 2).

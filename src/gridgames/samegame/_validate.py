@@ -1,13 +1,13 @@
 """The strict validator of SameGame judge files (the 1995 format).
 
-Standard library only (besides ``_lines``): copied into Kattis packages.  The
-statement says "without regard to line structure" and its sample has runs of
-spaces, trailing spaces and blank lines, so any run of spaces and line breaks
-separates two numbers; tabs, carriage returns and other bytes are defects.
-The file starts with a number and ends with the header ``0 0`` and one line
-break.  Limits: 1 <= M <= 10, 1 <= N <= 40, colours 0..9, selection
+The statement says "without regard to line structure" and its sample has runs
+of spaces, trailing spaces and blank lines, so any run of spaces and line
+breaks separates two numbers; tabs, carriage returns and other bytes are
+defects. The file starts with a number and ends with the header '0 0' and one
+line break. Limits: 1 <= M <= 10, 1 <= N <= 40, colours 0..9, selection
 coordinates 0..99; at least one grid.
 """
+# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
 from .._lines import Reader
 
 MAX_ROWS, MAX_COLS, MAX_COORD = 10, 40, 99

@@ -1,14 +1,13 @@
 """The strict validator of tile-game judge files (Rowan 2019, section 4.1).
 
-Standard library only (besides ``_lines``): copied into Kattis packages.
 "Each line will have exactly the number of items described with no stray
-characters or extra spaces": one item group per line, single spaces, every
-line (the last included) ends with a line break.  Limits: 1 <= D <= 100,
-1 <= W, H <= 20, 2 <= K <= 5, 0 <= R <= 50, tiles 0..9, the first given row
-holds a tile ("listed from the first row with at least one tile in it"),
-0 <= M <= 10, move coordinates -99..99 (off-board moves are invalid moves,
-not bad input).
+characters or extra spaces": one item group per line, single spaces, every line
+(the last included) ends with a line break. Limits: 1 <= D <= 100, 1 <= W, H <=
+20, 2 <= K <= 5, 0 <= R <= 50, tiles 0..9, the first given row holds a tile
+("listed from the first row with at least one tile in it"), 0 <= M <= 10, move
+coordinates -99..99 (off-board moves are invalid moves, not bad input).
 """
+# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
 from .._lines import Reader
 
 MAX_D, MAX_SIDE, MAX_R, MAX_M, MAX_COORD = 100, 20, 50, 10, 99

@@ -68,6 +68,7 @@ class Result(NamedTuple):
             if not isinstance(obj, dict) or set(obj) != set(cls._fields):
                 raise ValueError
             obj["moves"] = [(int(r), int(c)) for r, c in obj["moves"]]
+            obj["params"] = stored_params(obj["params"])
             result = cls(**obj)
             if not (isinstance(result.board, int) and isinstance(result.run, int)
                     and isinstance(result.seed, int) and isinstance(result.params, dict)):
@@ -75,6 +76,14 @@ class Result(NamedTuple):
             return result
         except (ValueError, TypeError, KeyError):
             raise ValueError("not a result line") from None
+
+
+def stored_params(params: Any) -> Any:
+    """A results line's ``params`` as this version writes them: older lines
+    said restarts "until the time is up" with the kernel's number for it."""
+    if isinstance(params, dict) and params.get("restarts") == _single.UNTIL_TIME:
+        return {**params, "restarts": None}
+    return params
 
 
 def board_rows(board: Any) -> list[str]:
@@ -105,8 +114,9 @@ def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any]
 
 def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> dict[str, Any]:
     """The ``params`` of a campaign's Results: the search's options given
-    (None left out) and the root-parallel workers."""
-    params = {key: value for key, value in options.items() if value is not None}
+    (None left out, but for restarts: None is "until the time is up") and
+    the root-parallel workers."""
+    params = {key: value for key, value in options.items() if value is not None or key == "restarts"}
     if root_parallel is not None:
         params["root_parallel"] = root_parallel
     return params

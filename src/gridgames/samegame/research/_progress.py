@@ -18,11 +18,11 @@ class Progress(Line):
     """The live line (gridgames._progress), redrawn twice a second by a daemon
     thread while searches run (the kernels release the GIL).  ``with
     progress:`` writes other output with the line cleared.  ``found``:
-    results of earlier runs (--resume)."""
+    results of earlier runs (--resume).  ``plain``: see Line (--progress)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
-                 stream: Optional[TextIO] = None) -> None:
-        super().__init__(stream)
+                 stream: Optional[TextIO] = None, plain: str = "") -> None:
+        super().__init__(stream, plain)
         self.searches, self.boards = searches, boards
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
@@ -60,7 +60,7 @@ class Progress(Line):
         return (line + " | best " + bests)[:width]
 
     def _tick(self) -> None:
-        while not self.ended.wait(0.5):
+        while not self.ended.wait(self.every):
             with self.lock:
                 self._draw()
 
@@ -69,17 +69,20 @@ class Progress(Line):
 
     def __enter__(self) -> None:
         self.lock.acquire()
-        self.stream.write(CLEAR)
+        if not self.plain:
+            self.stream.write(CLEAR)
 
     def __exit__(self, *exc: object) -> None:
-        self._draw()
+        if not self.plain:
+            self._draw()
         self.lock.release()
 
     def close(self) -> None:
         self.ended.set()
         with self.lock:
-            self.stream.write(CLEAR)
-            self.stream.flush()
+            if not self.plain:
+                self.stream.write(CLEAR)
+                self.stream.flush()
 
 
 def _clock(seconds: float) -> str:

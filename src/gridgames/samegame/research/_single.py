@@ -57,14 +57,18 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
 def strongest() -> tuple[str, dict[str, Any]]:
     """(algo, options) of the strongest search we have for a time budget:
     give it ``time``; it restarts from a fresh policy until the time is up
-    (measured in benchmarks/samegame_strength.py, docs/research.md)."""
-    return "nrpa", dict(level=3, iterations=100, restarts=2**62)
+    (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)."""
+    return "nrpa", dict(level=3, iterations=100, restarts=None)
 
 
-def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
+# restarts=None, "until the time is up", as the kernels take it (never shown to users)
+UNTIL_TIME = 2**62
+
+
+def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
                size_bias: float) -> dict[str, Any]:
     """NRPA's other options as the kernel takes them; ValueError for a bad one."""
-    stab, restarts = index(stab), index(restarts)
+    stab, restarts = index(stab), UNTIL_TIME if restarts is None else index(restarts)
     if not 1 <= stab <= 2**31 - 1:
         raise ValueError(f"stab must be in 1..2**31-1, not {stab}")
     if not 0 <= restarts <= 2**62:
@@ -80,12 +84,14 @@ def check_nrpa(stab: int, restarts: int, tabu_bias: Optional[float],
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
-        stop: Optional[Any] = None, stab: int = 1, restarts: int = 0,
+        stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0,
         policy: Optional[bytes] = None, cpu_time: bool = False) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
+    if restarts is None and time is None and stop is None:
+        raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()

@@ -4,7 +4,6 @@ line) and the replay of moves (their scores, an HTML page)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -12,14 +11,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..._progress import live
-from ...cli._args import Commands, add_command
-from ...cli._io import fail, read_input, shown
+from ..._progress import wanted
+from ...cli._args import Commands, add_command, add_progress_option, seconds
+from ...cli._io import CannotWrite, fail, read_input, shown
+from ...cli._outputs import check_writable
 from ...cli._pictures import add_html_option, save
 from .. import Board, FormatError, read_boards, standard_boards
 from . import _results as results
 from ._campaign import campaign
 from ._jobs import Result, board_rows, digest, params_of
+from ._moves import parse_moves
 from ._progress import Progress
 from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
 
@@ -60,7 +61,7 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--width", type=int, default=10, metavar="W",
                    help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
-    s.add_argument("--time", type=float, default=None, metavar="SECONDS",
+    s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
     s.add_argument("--stab", type=int, default=None, metavar="P",
                    help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
@@ -88,6 +89,7 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--resume", action="store_true",
                    help="continue the campaign in FILE (-o): skip the searches done there")
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
+    add_progress_option(s)
     s.set_defaults(func=run)
 
 
@@ -151,8 +153,6 @@ def run(args: argparse.Namespace) -> int:
     error = args.command_parser.error
     if args.standard == (args.boards is not None):
         error("give BOARDS or --standard (one of them)")
-    if args.resume and args.output is None:
-        error("--resume continues the campaign of -o FILE: give FILE")
     try:
         boards = boards_of(args.boards, args.standard)
     except FormatError as exc:
@@ -191,7 +191,9 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
     searches = len(boards) * max(args.runs, 1)
     earlier = [r for _, r in found]
-    progress = Progress(searches, len(boards), earlier) if live() else None
+    mode = wanted(args.progress)
+    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
+        if mode else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
@@ -232,7 +234,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     finally:
         if progress:
             progress.close()
-    if not args.json:
+    if not args.json and (best or not status):  # no total of nothing after an error (--ray unreachable)
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
     if interrupted:
@@ -249,9 +251,12 @@ separated by a blank line (up to 20 rows x 40 columns).  Moves are judge
 selections 'r,c': row from the bottom, column from the left, 1-based."""
 
 MOVES = """\
-MOVES: the output of 'solve --json' (one {"board": k, "moves": [[r, c], ...]}
-per line; a "score" in it is checked), or of 'solve' ('board k: ... moves: r,c
-r,c ...' lines), or plain lines of 'r,c' moves, one line per board in order."""
+MOVES: the output of 'solve --json' or a campaign's results file ('solve -o
+FILE': one {"board": k, "moves": [[r, c], ...]} per line; a "score" in it is
+checked, a "digest" must be the board's, an interrupted search or a torn last
+line is reported and not counted), or of 'solve' ('board k: ... moves: r,c r,c
+...' lines), or plain lines of 'r,c' moves, one line per board in order.  The
+total is that of the best score per board, as 'solve' counts it."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -263,77 +268,55 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                     "board's score, then the total.  An illegal move (one that removes "
                     "nothing) or a claimed score that differs is an error (exit 1).",
         epilog=RULES_HELP + "\n\n" + MOVES)
-    r.add_argument("files", nargs="+", metavar="BOARDS MOVES",
-                   help="the boards' research text (omitted with --standard), then the moves")
+    r.add_argument("boards", nargs="?", metavar="BOARDS", help="the boards' research text (not with --standard)")
+    r.add_argument("moves", metavar="MOVES", help="the moves (see below)")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     add_html_option(r, "the replay (each move's region outlined before it goes, the score so far)")
     r.set_defaults(func=_replay)
 
 
-def parse_moves(text: str, name: str) -> list[tuple[int, Optional[int], list[tuple[int, int]], int]]:
-    """(board number, claimed score or None, moves, line) per board line."""
-    found = []
-    for number, line in enumerate(text.splitlines(), 1):
-        body = line.strip()
-        if not body or body.startswith("total ") or body.startswith("#"):
-            continue
-        where = f"{name}:{number}:1"
-        if body.startswith("{"):
-            try:
-                obj = json.loads(body)
-                moves = [(int(r), int(c)) for r, c in obj["moves"]]
-                found.append((int(obj["board"]), obj.get("score"), moves, number))
-            except (ValueError, KeyError, TypeError):
-                raise FormatError(f"{where}: expected a JSON object "
-                                  '{"board": k, "moves": [[r, c], ...]}') from None
-            continue
-        board = len(found) + 1
-        if body.startswith("board "):
-            head, sep, body = body.partition("moves:")
-            if not sep or not head[6:].split(":")[0].strip().isdigit():
-                raise FormatError(f"{where}: expected 'board K: ... moves: r,c ...'")
-            board = int(head[6:].split(":")[0])
-        moves = []
-        for token in body.split():
-            r, sep, c = token.partition(",")
-            if not (sep and r.isdigit() and c.isdigit()):
-                col = line.index(token) + 1
-                raise FormatError(f"{name}:{number}:{col}: expected a move 'r,c', found '{token[:24]}'")
-            moves.append((int(r), int(c)))
-        found.append((board, None, moves, number))
-    return found
-
-
 def _replay(args: argparse.Namespace) -> int:
-    files = args.files
-    if len(files) != (1 if args.standard else 2):
+    if args.standard == (args.boards is not None):
         args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")
-    if files.count("-") > 1:
+    if args.boards == args.moves == "-":
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
-    moves_path = files[-1]
+    name = shown(args.moves)
+    try:  # the page is checked before anything is printed: a page that cannot be written stops all
+        check_writable([args.html], [args.moves, args.boards])
+    except CannotWrite as exc:
+        return fail(GAME, str(exc), 2)
     try:
-        boards = boards_of(None if args.standard else files[0], args.standard)
-        games = parse_moves(read_input(moves_path).decode("utf-8", "replace"), shown(moves_path))
+        boards = boards_of(args.boards, args.standard)
+        games = parse_moves(read_input(args.moves).decode("utf-8", "replace"), name)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
-    total = 0
-    for k, claimed, moves, line in games:
-        where = f"{shown(moves_path)}:{line}: board {k}"
-        if not 1 <= k <= len(boards):
+    best: dict[int, int] = {}  # per board, over its runs: the total is solve's
+    runs = max((g.run for g in games), default=1)
+    counted = []
+    for g in games:
+        where = f"{name}:{g.line}: board {g.board}"
+        if not 1 <= g.board <= len(boards):
             return fail(GAME, f"{where}: there are {len(boards)} boards", 1)
+        if g.digest is not None and g.digest != digest(board_rows(boards[g.board - 1])):
+            return fail(GAME, f"{where}: the line is for another board (its digest {g.digest} is not this "
+                              f"board's {digest(board_rows(boards[g.board - 1]))})", 1)
+        if g.stopped == "interrupt":
+            sys.stderr.write(f"gridgames samegame: {where}: run {g.run} was interrupted: not counted\n")
+            continue
         try:
-            score = boards[k - 1].copy().replay(moves)
+            score = boards[g.board - 1].copy().replay(g.moves)
         except ValueError as exc:
             return fail(GAME, f"{where}: {exc}", 1)
-        if claimed is not None and claimed != score:
-            return fail(GAME, f"{where}: the moves score {score}, not the claimed {claimed}", 1)
-        total += score
-        print(f"board {k}: score {score}")
+        if g.claimed is not None and g.claimed != score:
+            return fail(GAME, f"{where}: the moves score {score}, not the claimed {g.claimed}", 1)
+        best[g.board] = max(best.get(g.board, 0), score)
+        counted.append(g)
+        print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
         sys.stdout.flush()
-    print(f"total {total} ({len(games)} boards)")
+    total = sum(best.values())
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
     if args.html:
         from ...pictures import replay_html
-        page = replay_html(boards, [(k, moves) for k, _, moves, _ in games],
-                           f"{shown(moves_path)}, total score {total}")
-        return save(GAME, args.html, page, files)
+        page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
+        return save(GAME, args.html, page, [args.moves] + ([args.boards] if args.boards else []))
     return 0

@@ -1,0 +1,71 @@
+"""`gridgames manpage`: the manual page gridgames(1), in roff, generated from
+the parser: every command with its usage, description and options.
+
+Install: ``gridgames manpage -o ~/.local/share/man/man1/gridgames.1``, then ``man gridgames``."""
+from __future__ import annotations
+
+import argparse
+
+from .. import __version__
+from ._args import Commands, add_command
+from ._completion import walk
+
+
+def register(subparsers: Commands) -> None:
+    p = add_command(subparsers, "manpage", help="print the manual page gridgames(1) (roff)",
+                    description="Print the manual page of gridgames in roff, made from the commands "
+                                "and options of this version: 'gridgames manpage -o gridgames.1; "
+                                "man ./gridgames.1'.")
+    p.add_argument("-o", "--output", metavar="FILE", help="write it here instead of standard output")
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ._io import writing
+    from ._parser import build_parser
+    with writing(args.output) as out:
+        out.write(page(build_parser()).encode("utf-8"))
+    return 0
+
+
+def roff(text: str) -> str:
+    """``text`` as roff text: backslashes and hyphens escaped, no line
+    starting with a control character."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.split("\n"))
+
+
+def _paragraphs(text: str) -> str:
+    return "\n.PP\n".join(roff(" ".join(par.split())) for par in text.split("\n\n") if par.strip())
+
+
+def page(parser: argparse.ArgumentParser) -> str:
+    """The manual page of ``parser`` (gridgames' own)."""
+    out = [f'.TH GRIDGAMES 1 "" "gridgames {__version__}" "User Commands"',  # no date: reproducible
+           ".SH NAME", "gridgames \\- " + roff("exact, fast engines for grid-puzzle games"),
+           ".SH SYNOPSIS", roff(parser.format_usage().removeprefix("usage: ").strip()),
+           ".SH DESCRIPTION", _paragraphs(parser.description or ""), ".SH COMMANDS"]
+    for path, p in walk(parser):
+        if len(path) == 1:
+            continue
+        out += [f'.SS "{roff(" ".join(path))}"', roff(" ".join(p.format_usage().split()[1:])),
+                ".PP", _paragraphs(p.description or "")]
+        if p.epilog:
+            out += [".PP", _paragraphs(p.epilog)]
+        for action in p._actions:
+            if action.help == argparse.SUPPRESS or isinstance(action, (argparse._HelpAction,
+                                                                       argparse._SubParsersAction)):
+                continue
+            out += [".TP", "\\fB" + roff(_invocation(action)) + "\\fR", roff(" ".join((action.help or "").split()))]
+    out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column); 2 usage "
+                                    "error or a file that cannot be read or written; 130 interrupted; "
+                                    "141 the output was closed early.  Commands say more in their "
+                                    "descriptions."),
+            ".SH SEE ALSO", roff("gridgames GAME --help, and the README of the gridgames package.")]
+    return "\n".join(out) + "\n"
+
+
+def _invocation(action: argparse.Action) -> str:
+    """'-o, --output FILE' or 'INPUT', as --help names an argument."""
+    formatter = argparse.HelpFormatter("gridgames")
+    return formatter._format_action_invocation(action)

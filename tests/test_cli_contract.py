@@ -1,0 +1,162 @@
+"""The command-line contract (issue 27): every option of every command,
+found by walking the parsers, either always applies (ALWAYS, below: a new
+option must be put somewhere) or is declared in cli._contract.RULES; each
+declared option is tried where it does not apply: exit status 2, argparse's
+usage and one error line naming it, nothing written, nothing on standard
+output.  And where it applies, the contract lets it through."""
+import argparse
+import os
+
+import pytest
+
+from gridgames.cli import _args, _contract, build_parser as build, main
+
+# The options that apply whenever their command runs.
+ALWAYS = {
+    "judge": "-o",
+    "gopher judge": "-o --team --program",
+    "generate": "--seed --count -o",
+    "samegame generate": "--seed --count -o --rows --cols --colours --moves",
+    "tilematch generate": "--seed --count -o --width --height --k --given-rows --moves --kinds",
+    "gopher generate": "--seed --count -o --rows --cols --no-guess",
+    "validate": "--kattis",
+    "check": "--lenient",
+    "show": "--html --case",
+    "samegame solve": "--standard --algo --seed --time --runs --ray --no-tabu -o --json --progress",
+    "samegame replay": "--standard --html",
+    "gopher solve": "--first --judge --budget -o",
+    "numberlink generate": "--seed --count --solution --unique --min-length --verbose --format -o --svg",
+    "numberlink solve": "--count --format -o --svg --max-nodes --time --no-sat --json --progress",
+    "numberlink check": "",
+    "package": "--force --secret --seed",
+    "completion": "",
+    "manpage": "-o",
+}
+# A valid command line up to its options (the files need not exist: a refusal comes first).
+BASE = {"judge": ["in.txt"], "generate": [], "validate": ["in.txt"], "check": ["in.txt", "ans.txt"],
+        "show": ["in.txt", "--html", "page.html"], "samegame solve": ["boards.txt"],
+        "samegame replay": ["boards.txt", "moves.txt"], "gopher solve": ["in.txt"],
+        "numberlink generate": ["5"], "numberlink solve": ["in.txt"], "numberlink check": ["p.txt", "s.txt"],
+        "package": ["samegame", "pkg"], "completion": ["bash"], "manpage": []}
+
+
+def subparsers(parser):
+    """name -> parser of the commands under ``parser`` (its ``_subparsers``), or {}."""
+    if parser._subparsers is None:
+        return {}
+    return next(a for a in parser._subparsers._group_actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
+def commands():
+    """(game, command or None, prefix of argv, parser) of every command."""
+    for game, game_parser in subparsers(build_parser()).items():
+        commands = subparsers(game_parser)
+        if not commands:
+            yield game, None, [game], game_parser
+        for name, parser in commands.items():
+            yield game, name, [game, name], parser
+
+
+def key(game, command, table):
+    """The entry of ``table`` for 'game command', else for 'command' (shared by the games)."""
+    name = f"{game} {command}" if command else game
+    return table[name] if name in table else table[command]
+
+
+def options(parser):
+    """The options of a parser, each by its first spelling ('-o', not '--output')."""
+    return {a.option_strings[0]: a
+            for a in parser._actions if a.option_strings and a.help != argparse.SUPPRESS
+            and not isinstance(a, argparse._HelpAction)}
+
+
+def with_values(parser, tokens):
+    """``tokens`` with a valid value after each option that takes one and has none."""
+    out = []
+    for i, token in enumerate(tokens):
+        out.append(token)
+        action = parser._option_string_actions.get(token)
+        if action is None or action.nargs == 0 or action.nargs == "?":
+            continue
+        if i + 1 < len(tokens) and not tokens[i + 1].startswith("-"):
+            continue
+        out += [value(action)] * (action.nargs if isinstance(action.nargs, int) else 1)
+    return out
+
+
+def value(action):
+    if action.choices:
+        return str(list(action.choices)[0])
+    if action.type is None or action.type is str:
+        return action.dest + ".out"  # a file: the test checks that nothing is written
+    return "2"  # every number option takes 2 (counts, sizes, seconds, seeds, biases)
+
+
+def build_parser():
+    _args.WANTED = None  # every command built whole (main() builds only the one it runs)
+    return build()
+
+
+ALL = list(commands())
+IDS = [" ".join(argv) for _, _, argv, _ in ALL]
+
+
+@pytest.mark.parametrize("game, command, argv, parser", ALL, ids=IDS)
+def test_every_option_is_declared(game, command, argv, parser):
+    declared = {o for rule in _contract.RULES.get((game, command), ()) for o in rule.options}
+    always = set(key(game, command, ALWAYS).split())
+    assert set(options(parser)) == always | declared, "an option is neither in ALWAYS nor in RULES"
+    assert not always & declared
+
+
+def test_the_rules_name_real_commands_and_options():
+    found = {(game, command): parser for game, command, _, parser in ALL}
+    for where, rules in _contract.RULES.items():
+        assert where in found, where
+        for rule in rules:
+            for option in rule.options + rule.against + rule.helps:
+                if option.startswith("-"):
+                    assert option in found[where]._option_string_actions, (where, option)
+
+
+CASES = [(game, command, argv, parser, rule, option)
+         for game, command, argv, parser in ALL for rule in _contract.RULES.get((game, command), ())
+         for option in rule.options]
+
+
+@pytest.mark.parametrize("game, command, argv, parser, rule, option", CASES,
+                         ids=[f"{' '.join(c[2])} {c[5]}" for c in CASES])
+def test_an_option_that_does_not_apply_is_refused(game, command, argv, parser, rule, option, tmp_path,
+                                                  monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    line = argv + key(game, command, BASE) + with_values(parser, [option, *rule.against])
+    with pytest.raises(SystemExit) as stop:
+        main(line)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == "" and os.listdir(tmp_path) == [], (line, err)
+    *usage, last = err.splitlines()
+    assert usage[0].startswith(f"usage: gridgames {' '.join(argv)} ")
+    assert all(u.startswith(" ") for u in usage[1:])  # the usage, then one line
+    def shown(word):  # as argparse names an option: all its spellings
+        action = parser._option_string_actions.get(word)
+        return "/".join(action.option_strings) if action else word
+    why = " ".join(map(shown, rule.why.split()))
+    assert last == f"gridgames {' '.join(argv)}: error: argument {shown(option)}: {why}", line
+
+
+@pytest.mark.parametrize("game, command, argv, parser, rule, option", CASES,
+                         ids=[f"{' '.join(c[2])} {c[5]}" for c in CASES])
+def test_where_it_applies_the_option_passes(game, command, argv, parser, rule, option):
+    line = argv + key(game, command, BASE) + with_values(parser, [option, *rule.helps])
+    args = build_parser().parse_args(line)
+    _contract.check(args)  # no SystemExit
+    assert parser._option_string_actions[option].dest in args.given
+
+
+def test_given_means_on_the_command_line_even_at_the_default_value():
+    args = build_parser().parse_args(["samegame", "solve", "b.txt", "--width", "10"])
+    assert args.width == 10 and "width" in args.given
+    args = build_parser().parse_args(["samegame", "solve", "b.txt"])
+    assert args.width == 10 and "width" not in args.given and args.tabu is True
+    args = build_parser().parse_args(["gopher", "judge", "x"])  # a str default goes through its type
+    assert args.team == "0" and args.program == 6 and args.given == set()
