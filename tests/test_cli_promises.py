@@ -9,8 +9,7 @@ import sys
 import pytest
 
 from gridgames import _compare, _judge, _lines, _progress
-from gridgames.cli import _pictures as pictures_cli, main
-from gridgames.numberlink import cli as numberlink_cli
+from gridgames.cli import _pictures as pictures_cli, main, numberlink as numberlink_cli
 from gridgames.samegame import best_known
 
 TWO = "1 1 2 3\n1 2 2 3\n3 3 1 1\n2 2 1 3\n\n1 1 2\n2 2 1\n1 3 3\n"

@@ -1,8 +1,8 @@
 """The ``gridgames`` command: one subcommand per game.
 
-How a game adds its commands: its package has a ``cli`` module (listed by
-``GAMES`` in ``_backend``; a tool that is not a game goes in ``TOOLS``)
-whose ``register(subparsers)`` adds ``gridgames GAME`` with
+How a game adds its commands: this package has a module named after it,
+``cli/GAME.py`` (the games are ``GAMES`` in ``_backend``; a tool that is not
+a game goes in ``TOOLS``), whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
 its default command) and each command with ``_args.add_command``, setting
 ``func(args) -> exit status`` on it.  A judge game's module also has
@@ -15,7 +15,7 @@ never an input, replaced whole, see ``gridgames._files``), the judge games'
 ``generate``/``validate``/``check`` come from ``_toolkit.register_tools``.
 
 Start-up: the plain judge forms (``gridgames GAME [judge] [INPUT] [-o
-OUTPUT]``) skip argparse altogether (``_fast``: the game's ``cli.run``, the
+OUTPUT]``) skip argparse altogether (``_fast``: ``cli/GAME.py``'s ``run``, the
 same code); anything else goes to ``_parser``, which builds only the game
 named on the command line, and of its commands only the one that runs; a
 command whose module is costly to import is guarded by

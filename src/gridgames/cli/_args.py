@@ -1,4 +1,4 @@
-"""Command-line plumbing shared by every game's ``cli`` module.
+"""Command-line plumbing shared by every game's module here (``cli/GAME.py``).
 
 Each game is a subcommand with commands of its own (``gridgames samegame
 solve``, ``gridgames numberlink generate``).  The judge games also take the

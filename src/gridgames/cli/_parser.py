@@ -14,7 +14,7 @@ from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
 
 # commands that are not games
-TOOLS = {"package": "gridgames.kattis.cli", "completion": "gridgames.cli._completion",
+TOOLS = {"package": "gridgames.cli.kattis", "completion": "gridgames.cli._completion",
          "manpage": "gridgames.cli._manpage"}
 
 DESCRIPTION = """\
@@ -58,7 +58,7 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES + tuple(TOOLS):
-        module = TOOLS.get(name, f"gridgames.{name}.cli")
+        module = TOOLS.get(name, f"gridgames.cli.{name}")
         if only in (None, name):
             importlib.import_module(module).register(sub)
     return parser

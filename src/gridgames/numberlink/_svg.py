@@ -2,14 +2,19 @@
 circles, and in a solution each path as one line through its squares."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .._svg import CELL, Drawing, axes, board as canvas
 
-if TYPE_CHECKING:
-    from ..numberlink import _Board
-
 SOLID = -1
+
+
+class _Board(Protocol):
+    """What is drawn of a Puzzle or Solution (not imported: _game imports this module)."""
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    _solution: bool
 
 
 def draw(board: _Board, title: str = "", numbers: bool = True,
@@ -17,9 +22,8 @@ def draw(board: _Board, title: str = "", numbers: bool = True,
     """A puzzle (endpoints) or a solution (paths; its endpoints are the
     squares with one neighbour on their path).  ``numbers``: row and column
     numbers in the margin; ``titles``: a tooltip per square."""
-    from ..numberlink import Solution
     rows, cols, cells = board.rows, board.cols, board.cells
-    solution = isinstance(board, Solution)
+    solution = board._solution
     kind = "solution" if solution else "puzzle"
     d, x0, y0 = canvas(rows, cols, title or f"Number Link {kind} {rows}x{cols}", titles)
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    from . import Budget, Generated
+    from ._game import Budget, Generated
 
 Paths = dict[int, list[int]]
 
@@ -75,7 +75,7 @@ def make_unique(generated: Generated, min_length: int = 1, budget: Optional[Budg
     path can be cut any more (pieces keep at least ``min_length`` squares).
     ``budget`` (default: Budget(nodes=300)) is per count; new paths are
     numbered after the old ones."""
-    from . import Budget, Generated, Puzzle, Solution, Unknown, answer
+    from ._game import Budget, Generated, Puzzle, Solution, Unknown, answer
     puzzle, solution = generated
     rows, cols = puzzle.rows, puzzle.cols
     budget = budget or Budget(nodes=300)

@@ -12,7 +12,7 @@ from typing import Optional
 
 from .._rng_pure import Rand
 from .._toolkit import Progress, cases
-from . import Board
+from ._game import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 
 LIMITS = f"Limits: M <= {MAX_ROWS}, N <= {MAX_COLS}, colours 0..9 (the contest's)."

@@ -9,7 +9,7 @@ from .._frames import Case, Frame, Tokens, chunks
 from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 if TYPE_CHECKING:
-    from ..samegame import Board
+    from ._game import Board
 
 COORD = 1000  # selections are clamped to this: anything past it is outside every frame
 
@@ -68,7 +68,7 @@ def moves_frames(board: Board, moves: Sequence[tuple[int, int]], out: str = "") 
 def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
     """The grids of a judge file, each selection a step; the judge's output
     for the grid (its final position) beside every step."""
-    from ..samegame import Board
+    from ._game import Board
     outs = chunks(output, re.compile(rb"Grid \d+\.\n"))
     read = Tokens(data)
     for number in range(1, len(outs) + 1):  # complete grids only: each has its output

@@ -108,7 +108,7 @@ def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any =
 def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
     """``search`` of a board given as plain strings: what a Ray task runs
     (compiled objects do not travel; plain values do)."""
-    from .. import Board
+    from .._game import Board
     return search(Board(rows, backend=backend), algo, params, seed)
 
 

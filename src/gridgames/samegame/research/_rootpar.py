@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from ..._backend import kernel as _load
 from ..._rng_pure import SplitMix64
-from .. import Board
+from .._game import Board
 from ._single import SearchResult, check, check_nrpa, run
 
 

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from .._judge import JudgeError
 from .._progress import Line, wanted
 from .._rng_pure import MASK
-from ..cli._args import Commands, add_command, add_game, add_progress_option, seconds
-from ..cli._io import CannotWrite, fail, read_input, shown, writing
-from ..cli._outputs import check_writable
-from ..cli._pictures import add_sheet_option, save_files, sheet_files
-from ._check import SOLID
+from ..numberlink._check import SOLID
+from ._args import Commands, add_command, add_game, add_progress_option, seconds
+from ._io import CannotWrite, fail, read_input, shown, writing
+from ._outputs import check_writable
+from ._pictures import add_sheet_option, save_files, sheet_files
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
+    from ..numberlink import Budget, Generated, Puzzle, Solution
     from ..pictures._sheet import Item
-    from . import Budget, Generated, Puzzle, Solution
 
 GAME = "numberlink"
 
@@ -171,7 +171,7 @@ def _integer(text: str) -> Optional[int]:
 
 
 def _render(board: "Union[Puzzle, Solution]", fmt: str, labels: Optional[Sequence[str]] = None) -> str:
-    from ._text import render_chars
+    from ..numberlink._text import render_chars
     return render_chars(board.rows, board.cols, board.cells, labels) if fmt == "chars" \
         else board.render()
 
@@ -213,7 +213,7 @@ class _Progress(Line):
 
 
 def _budget(args: argparse.Namespace) -> "Budget":
-    from . import Budget
+    from ..numberlink import Budget
     return Budget(args.max_nodes, args.time)
 
 
@@ -230,8 +230,8 @@ def _candidate(args: argparse.Namespace, cols: int, seed: int, budget: "Budget",
                progress: Optional[_Progress]) -> "Optional[tuple[Generated, Optional[int]]]":
     """The puzzle of one seed, as accepted (repaired with --unique), and its
     count if known; None if rejected."""
-    from . import answer, generate
-    from ._unique import make_unique
+    from ..numberlink import answer, generate
+    from ..numberlink._unique import make_unique
     made = generate(args.size, cols, seed)
     lengths = _lengths(made.solution)
     if lengths and lengths[0] < args.min_length:
@@ -318,8 +318,8 @@ def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Ite
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from . import Puzzle, Solution, Unknown, answer
-    from ._text import read_puzzles
+    from ..numberlink import Puzzle, Solution, Unknown, answer
+    from ..numberlink._text import read_puzzles
     name = shown(args.file)
     data = read_input(args.file)
     puzzles: list[Item] = []
@@ -375,7 +375,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from . import Puzzle, Solution, check
+    from ..numberlink import Puzzle, Solution, check
     if args.puzzle == "-" and args.solution == "-":
         args.command_parser.error("PUZZLE and SOLUTION cannot both be standard input")
     boards: list[Any] = []  # the Puzzle, then the Solution

@@ -2,8 +2,8 @@
 only) and `generate --no-guess`."""
 from __future__ import annotations
 
-from ..cli._io import CannotWrite, fail, read_input, run_judge, shown, writing
-from . import judge
+from ..gopher import judge
+from ._io import CannotWrite, fail, read_input, run_judge, shown, writing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Optional
 
-    from ..cli._args import Commands
+    from ._args import Commands
 
 
 def _bad(message: str) -> Exception:
@@ -53,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Commands) -> None:
-    from ..cli._args import add_judge_game  # here: the fast path needs no argparse
-    from ..cli._toolkit import register_tools
+    from ._args import add_judge_game  # here: the fast path needs no argparse
+    from ._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "gopher", title="The gopher-hole game", judge=JUDGE,
         help="the gopher-hole game (2001 regional, problem 6): judge files, "
@@ -82,7 +82,7 @@ they are; it starts from --first, else the game's first pick inside the
 field, else the middle patch."""
 
 def _register_solve(commands: Commands) -> None:
-    from ..cli._args import add_command, positive
+    from ._args import add_command, positive
     s = add_command(
         commands, "solve", help="play fields by deduction only: cleared, or stuck where",
         description="Play each game of FIELD by deduction only.  After the first pick, "
@@ -127,7 +127,7 @@ def game_text(rows: int, cols: int, holes: list[tuple[int, int]], picks: list[tu
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from . import NoGuessFailed, check_request, no_guess
+    from ..gopher import NoGuessFailed, check_request, no_guess
     if args.holes is None:
         args.command_parser.error("--no-guess needs --holes H")
     try:
@@ -182,8 +182,8 @@ def read_games(data: bytes, upto: Optional[int] = None
 def _solve(args: argparse.Namespace) -> int:
     import re  # here: the judge's fast path does without it
 
-    from . import judge, solve
-    from ._noguess import NODES
+    from ..gopher import judge, solve
+    from ..gopher._noguess import NODES
     name = shown(args.input)
     data = read_input(args.input)
     checked = judge(data, emit=lambda _: None, warn=lambda _: None)  # the judge's errors, its words

@@ -1,14 +1,14 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
 from __future__ import annotations
 
-from ..cli._io import run_judge
-from . import MAX_COLS, MAX_ROWS, judge
+from ..samegame import MAX_COLS, MAX_ROWS, judge
+from ._io import run_judge
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-    from ..cli._args import Commands
+    from ._args import Commands
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
@@ -22,14 +22,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Commands) -> None:
-    from ..cli._args import add_judge_game, skipped  # here: the fast path needs no argparse
-    from ..cli._toolkit import register_tools
+    from ._args import add_judge_game, skipped  # here: the fast path needs no argparse
+    from ._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "samegame", title="SameGame", judge=JUDGE,
         help="SameGame (ACM 1995 / UVa 339): judge files, search, replay")
     p.set_defaults(func=run)
     if not skipped(commands, "solve", "replay"):
-        from .research import cli as research
+        from . import samegame_research as research
         research.register(commands)
 
     # The judge toolkit: generate, validate, check, show.

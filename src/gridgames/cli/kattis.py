@@ -2,9 +2,9 @@
 import argparse
 
 from .._files import CannotWrite, new_directory
-from ..cli._args import add_command, positive
-from ..cli._io import fail
-from . import PROBLEM_YAML, write_package
+from ..kattis import PROBLEM_YAML, write_package
+from ._args import add_command, positive
+from ._io import fail
 
 DESCRIPTION = ("Write a complete Kattis problem package for GAME into DIR: problem.yaml, "
                "the statement (problem_statement/problem.en.tex), data/sample (the public "

@@ -11,18 +11,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
-from ..._progress import wanted
-from ...cli._args import Commands, add_command, add_progress_option, seconds
-from ...cli._io import CannotWrite, fail, read_input, shown
-from ...cli._outputs import check_writable
-from ...cli._pictures import add_html_option, save
-from .. import Board, FormatError, read_boards, standard_boards
-from . import _results as results
-from ._campaign import campaign
-from ._jobs import Result, board_rows, digest, params_of
-from ._moves import parse_moves
-from ._progress import Progress
-from ._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from .._progress import wanted
+from ..samegame import Board, FormatError, read_boards, standard_boards
+from ..samegame.research import _results as results
+from ..samegame.research._campaign import campaign
+from ..samegame.research._jobs import Result, board_rows, digest, params_of
+from ..samegame.research._moves import parse_moves
+from ..samegame.research._progress import Progress
+from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
+from ._args import Commands, add_command, add_progress_option, seconds
+from ._io import CannotWrite, fail, read_input, shown
+from ._outputs import check_writable
+from ._pictures import add_html_option, save
 
 GAME = "samegame"
 
@@ -316,7 +316,7 @@ def _replay(args: argparse.Namespace) -> int:
     total = sum(best.values())
     print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
     if args.html:
-        from ...pictures import replay_html
+        from ..pictures import replay_html
         page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
         return save(GAME, args.html, page, [args.moves] + ([args.boards] if args.boards else []))
     return 0

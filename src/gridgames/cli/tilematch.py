@@ -1,14 +1,14 @@
 """`gridgames tilematch`: the judge command (the default)."""
 from __future__ import annotations
 
-from ..cli._io import run_judge
-from . import judge
+from ..tilematch import judge
+from ._io import run_judge
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-    from ..cli._args import Commands
+    from ._args import Commands
 
 JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
          "M, M moves 'c1 r1 c2 r2') and print every board, move and "
@@ -21,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Commands) -> None:
-    from ..cli._args import add_judge_game  # here: the fast path needs no argparse
-    from ..cli._toolkit import register_tools
+    from ._args import add_judge_game  # here: the fast path needs no argparse
+    from ._toolkit import register_tools
     commands, p = add_judge_game(
         subparsers, "tilematch", title="The tile-match game", judge=JUDGE,
         help="the tile-match game with gravity (Rowan 2019): judge files")
