@@ -4,8 +4,10 @@ from the JSON lines of benchmarks/samegame_strength.py.
     python benchmarks/samegame_plot.py RESULTS.jsonl [MORE.jsonl ...] OUT.png
 
 Left: our strongest search, one thin line per board across the CPU budgets
-it was measured at, and the mean of the boards measured at every budget.  Right: standard board 1, each run's
-score against its CPU seconds, ours and the C++ engine's, and the medians.
+it was measured at, and the mean of the boards measured at every budget.  Middle: standard board 1, each run's
+score against its CPU seconds, ours and the C++ engine's, and the medians.  Right (when the
+lines of `samegame_strength.py searches` are given): every search tried, the mean score of the
+boards it was measured on against the mean CPU seconds, one line per search.
 """
 import json
 import statistics
@@ -25,7 +27,10 @@ def main() -> None:
     for path in sys.argv[1:-1]:
         with open(path) as f:
             rows += [json.loads(line) for line in f if line.strip()]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    # searches from best_known()'s games start from far more CPU than they count: not on a curve
+    tried = [r for r in rows if r.get("kind") == "search" and not r["options"].get("improve")]
+    fig, axes = plt.subplots(1, 3 if tried else 2, figsize=(16.5 if tried else 11, 4.2))
+    left, right = axes[0], axes[1]
     curve: dict[int, dict[float, int]] = defaultdict(dict)  # board -> budget -> score
     for r in rows:
         if r["engine"] == "gridgames" and r.get("kind") == "curve":
@@ -60,8 +65,29 @@ def main() -> None:
     right.set_ylabel("score, standard board 1")
     right.set_title("equal CPU, one run per seed", fontsize=9)
     right.legend(fontsize=8)
+    if tried:
+        searches(axes[2], tried)
     fig.tight_layout()
     fig.savefig(sys.argv[-1], dpi=90)
+
+
+def searches(ax, rows: list) -> None:
+    """One line per search label: the mean over its boards at each budget."""
+    by: dict[str, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        by[r["label"]][r["budget"], json.dumps(r["options"], sort_keys=True)].append(r)  # beam: one point a width
+    boards = sorted({r["board"] for r in rows})
+    for label, budgets in sorted(by.items()):
+        xs, ys = [], []
+        for _, runs in sorted(budgets.items(), key=lambda item: statistics.mean(r["cpu"] for r in item[1])):
+            xs.append(statistics.mean(r["cpu"] for r in runs))
+            ys.append(statistics.mean(r["score"] for r in runs))
+        ax.plot(xs, ys, "o-", label=f"{label} ({len(next(iter(budgets.values())))} boards)")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("CPU seconds per board")
+    ax.set_ylabel("mean score")
+    ax.set_title(f"every search tried, boards {', '.join(map(str, boards))}, board k: seed k-1", fontsize=9)
+    ax.legend(fontsize=7)
 
 
 if __name__ == "__main__":

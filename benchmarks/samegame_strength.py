@@ -3,6 +3,8 @@ public C++ NRPA engine (github.com/bnegreve/nrpa) at equal CPU.
 
     python benchmarks/samegame_strength.py curves --budgets 1 4 16 [--boards 20] -o curves.jsonl
     python benchmarks/samegame_strength.py cpp --cpp ~/nrpa [--board 1] [--seeds 1 2 3] -o cpp.jsonl
+    python benchmarks/samegame_strength.py searches --budgets 4 16 --boards 1 2 3 11 12 \
+        --search 'gnrpa-lr R=3={"algo": "nrpa", "level": 3, "restarts": 4611686018427387904, "repeats": 3}'
     python benchmarks/samegame_plot.py curves.jsonl cpp.jsonl docs/samegame_strength.png
 
 curves: our strongest search (samegame.research._single.strongest()) on the first
@@ -20,6 +22,13 @@ It is built here in a temporary directory with g++ -O2 after one fix
 behaviour that crashes g++ 12 builds); it needs a large stack (ulimit -s
 unlimited, set for the child).
 
+searches: other searches on the same footing as curves (board k: seed
+k-1, budget B CPU seconds each, the kernel's cpu_time clock), one line per
+(search, budget, board) with the search's LABEL; a search with no time
+limit of its own (beam) runs whole, its CPU seconds recorded (--budgets
+does not apply: one run per board).  "improve": true in a search's options
+starts it from best_known()'s game of the board.
+
 Every sequence of ours is replayed before its score is counted.
 """
 import argparse
@@ -36,19 +45,33 @@ import time
 
 from gate import timed_run
 
-from gridgames.samegame import standard_boards, write_boards
+from gridgames.samegame import best_known, standard_boards, write_boards
 from gridgames.samegame.research._single import strongest
 
 
-def ours(board_index: int, seconds: float, seed: int, kind: str) -> dict:
+def ours(board_index: int, seconds: float, seed: int, kind: str, search: tuple = None) -> dict:
     board = standard_boards()[board_index]
-    algo, options = strongest()
+    algo, options = search[1:] if search else strongest()
+    extra = dict(options)
+    if extra.pop("improve", False):
+        extra["improve"] = best_known()[board_index].moves
+    timed = dict(time=seconds, cpu_time=True) if seconds else {}
     t = time.process_time()
-    s = board.search(algo, seed=seed, time=seconds, cpu_time=True, **options)
+    s = board.search(algo, seed=seed, **timed, **extra)
     cpu = time.process_time() - t
     assert board.copy().replay(s.moves) == s.score, "a sequence does not replay"
-    return dict(engine="gridgames", kind=kind, algo=algo, options=options, board=board_index + 1, seed=seed,
-                budget=seconds, score=s.score, cpu=round(cpu, 2), playouts=s.playouts)
+    row = dict(engine="gridgames", kind=kind, algo=algo, options=options, board=board_index + 1, seed=seed,
+               budget=seconds, score=s.score, cpu=round(cpu, 2), playouts=s.playouts)
+    if search:
+        row["label"] = search[0]
+    return row
+
+
+def parse_search(text: str) -> tuple:
+    """LABEL=JSON options with "algo": (label, algo, options)."""
+    label, _, options = text.partition("={")  # a label may hold "="
+    options = json.loads("{" + options)
+    return label, options.pop("algo"), options
 
 
 def build_cpp(src: str, tmp: str) -> str:
@@ -101,13 +124,18 @@ def main() -> None:
     c.add_argument("--boards", type=int, default=20, help="N standard boards (20)...")
     c.add_argument("--first", type=int, default=1, help="...from this one (1)")
     c.add_argument("--seed", type=int, default=0, help="board k uses seed + k - 1 (0)")
+    s = sub.add_parser("searches", help="other searches at CPU budgets per board, as curves")
+    s.add_argument("--search", type=parse_search, action="append", required=True,
+                   help='LABEL={"algo": ..., options of Board.search} (repeatable)')
+    s.add_argument("--budgets", type=float, nargs="+", default=[4, 16])
+    s.add_argument("--boards", type=int, nargs="+", default=[1, 2, 3, 11, 12], help="standard boards")
     p = sub.add_parser("cpp", help="side by side with the C++ engine at equal CPU")
     p.add_argument("--cpp", required=True, help="a checkout of github.com/bnegreve/nrpa")
     p.add_argument("--board", type=int, default=1, help="standard board (1-based, default 1)")
     p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     p.add_argument("--level", type=int, default=3)
     p.add_argument("--iterations", type=int, default=100)
-    for q in (c, p):
+    for q in (c, p, s):
         q.add_argument("-o", "--output", help="also append the JSON lines to this file")
     args = parser.parse_args()
     out = open(args.output, "a") if args.output else None
@@ -115,6 +143,13 @@ def main() -> None:
         for budget in args.budgets:
             for k in range(args.first - 1, min(args.first - 1 + args.boards, 20)):
                 emit(ours(k, budget, args.seed + k, "curve"), out)
+        return
+    if args.what == "searches":
+        for label, algo, options in args.search:
+            untimed = algo == "beam"
+            for budget in [0] if untimed else args.budgets:
+                for k in args.boards:
+                    emit(ours(k - 1, budget, k - 1, "search", (label, algo, options)), out)
         return
     if not os.path.isdir(args.cpp):
         sys.exit(f"no C++ engine at {args.cpp}: git clone https://github.com/bnegreve/nrpa {args.cpp}")

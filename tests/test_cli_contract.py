@@ -22,7 +22,8 @@ ALWAYS = {
     "validate": "--kattis",
     "check": "--lenient",
     "show": "--html --case",
-    "samegame solve": "--standard --algo --seed --time --runs --ray --no-tabu -o --json --progress",
+    "samegame solve": "--standard --algo --seed --time --runs --ray --no-tabu -o --json --progress --improve "
+                      "--allocate",
     "samegame replay": "--standard --html",
     "gopher solve": "--first --judge --budget -o",
     "numberlink generate": "--seed --count --solution --unique --min-length --verbose --format -o --svg",

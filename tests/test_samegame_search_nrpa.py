@@ -22,6 +22,8 @@ def _rows(seed, colours=3, rows=6, cols=7):
     dict(level=2, iterations=3, tabu_bias=2.5),
     dict(level=1, iterations=10, tabu_bias=0.0, size_bias=0.3),
     dict(level=2, iterations=3, size_bias=-0.5, stab=2, restarts=1),
+    dict(level=2, iterations=6, repeats=2, restarts=2),
+    dict(level=1, iterations=30, repeats=1, stab=2),
 ])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_nrpa_options_twins_equal_and_replay(options, seed):
@@ -93,7 +95,7 @@ def test_search_from_a_given_policy_twins_equal():
 
 @pytest.mark.parametrize("options", [
     dict(stab=0), dict(restarts=-1), dict(tabu_bias=-1.0), dict(tabu_bias=float("inf")),
-    dict(size_bias=float("nan")), dict(stab=2**31)])
+    dict(size_bias=float("nan")), dict(stab=2**31), dict(repeats=-1), dict(repeats=2**31)])
 def test_nrpa_bad_options(backend, options):
     with pytest.raises(ValueError):
         Board(["11"], backend=backend).search("nrpa", **options)
@@ -103,3 +105,14 @@ def test_cpu_time_deadline_returns_the_first_game(backend):
     s = Board(_rows(2, rows=10, cols=10), backend=backend).search(
         "nrpa", level=3, time=1e-9, cpu_time=True)
     assert s.stopped == "time" and s.playouts == 1 and s.moves
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_limited_repetitions_end_a_level_early(backend, seed):
+    # a level-1 search stopped after k playouts is the search of k iterations
+    # (the draws before the stop are the same; the last iteration never adapts)
+    board = Board(_rows(seed, colours=3, rows=6, cols=6), backend=backend)
+    limited = board.search("nrpa", level=1, iterations=200, seed=seed, repeats=2)
+    assert limited.playouts < 200
+    assert board.search("nrpa", level=1, iterations=limited.playouts, seed=seed) == limited
+    assert board.search("nrpa", level=2, iterations=20, seed=seed, repeats=2).playouts < 400

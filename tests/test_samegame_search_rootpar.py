@@ -60,3 +60,11 @@ def test_bad_arguments(options, error):
     board.select(*board.moves()[0][:2])
     with pytest.raises(ValueError, match="no empty cell"):
         root_parallel(board, level=2, iterations=2, seed=0, workers=1, executor=Serial())
+
+
+def test_limited_repetitions_end_every_level_early():
+    rows = _rows(4)
+    options = dict(level=2, iterations=20, seed=3, workers=2, repeats=1)
+    runs = {b: root_parallel(Board(rows, backend=b), executor=Serial(), **options) for b in ("compiled", "pure")}
+    assert runs["compiled"] == runs["pure"] and runs["pure"].playouts < 20 * 20 * 2
+    assert Board(rows).replay(runs["pure"].moves) == runs["pure"].score

@@ -103,7 +103,8 @@ RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
     ("samegame", "solve"): [
         needs("--cpu-time", "--time"),
         needs("--resume", "-o"),
-        only("--stab --restarts --tabu-bias --size-bias --root-parallel", "algo", NRPA, "--algo nrpa",
+        needs("--batch", "--allocate"),
+        only("--stab --restarts --tabu-bias --size-bias --repeats --root-parallel", "algo", NRPA, "--algo nrpa",
              "--algo", "beam"),
         only("--level", "algo", NRPA + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
         only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),

@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
-from ..samegame.research import _results as results
+from ..samegame.research import _improve, _results as results
+from ..samegame.research._allocate import allocating, report, report_text
 from ..samegame.research._campaign import campaign
 from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
@@ -31,7 +32,8 @@ Campaigns: '--runs N -o FILE' searches each board N times and appends one
 JSON line per search to FILE as it finishes (board, run, seed, algo, params,
 score, moves, stopped, playouts, cpu, version, digest); '--resume' skips the
 (board, run) pairs already in FILE, so a campaign killed at any moment is
-completed by running the same command again with --resume.  '--ray' runs
+completed by running the same command again with --resume.  '--allocate N'
+spends N more searches where scores still move (see the research docs).  '--ray' runs
 the searches as Ray tasks (pip install "gridgames[ray]"): on a local Ray
 over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
 with 'ray start' (gridgames installed on every node)."""
@@ -67,13 +69,22 @@ def add(commands: Commands, rules: str) -> None:
                    help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
     s.add_argument("--restarts", type=int, default=None, metavar="R",
                    help="nrpa: run the top level again from a fresh policy R times (default 0)")
+    s.add_argument("--repeats", type=int, default=None, metavar="R",
+                   help="nrpa: a level ends once the level below returned its best score again R times "
+                        "(GNRPA with limited repetitions; default 0: never)")
     s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
                    help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
     s.add_argument("--size-bias", type=float, default=None, metavar="B",
                    help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
-    s.add_argument("--runs", type=int, default=1, metavar="N", help="search each board N times (default 1)")
+    s.add_argument("--runs", type=int, default=None, metavar="N",
+                   help="search each board N times (default 1; with --allocate, 2)")
+    s.add_argument("--allocate", type=int, default=None, metavar="N",
+                   help="after --runs, N more searches, each round's to the boards whose score still "
+                        "moves most per search; prints CPU seconds per point gained per board")
+    s.add_argument("--batch", type=int, default=None, metavar="B",
+                   help="--allocate: searches per round (default 4; decisions wait for each round)")
     s.add_argument("--threads", type=int, default=1, metavar="N",
                    help="run N searches at once in this process (default 1)")
     s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
@@ -82,6 +93,10 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--root-parallel", type=int, default=None, metavar="W",
                    help="one board at a time, each NRPA search spread over W workers (threads, "
                         "or Ray tasks with --ray)")
+    s.add_argument("--improve", nargs="?", const="", default=None, metavar="FILE",
+                   help="start each search from the best game known for its board: best_known() for "
+                        "the standard boards and the result lines of FILE (an earlier campaign's -o); "
+                        "the result is never worse (give BOARDS before --improve)")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -101,6 +116,14 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
     return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
 
 
+def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Optional[_improve.Start]]]:
+    """--improve's start game per board (None: --improve not given)."""
+    if path is None:
+        return None
+    text = None if path == "" else read_input(path).decode("utf-8", "replace")
+    return _improve.starts(boards, text, shown(path) if path else "<results>")
+
+
 def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """The search and its options, every one that the search uses stated
     (they go into each result line)."""
@@ -115,7 +138,8 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.iterations is not None:
         options["iterations"] = args.iterations
     options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
-    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias)
+    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias,
+                 repeats=args.repeats)
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True
@@ -141,9 +165,11 @@ def _sigint_deferred() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def text(result: Result, runs: int) -> str:
+def text(result: Result, runs: int, start: Optional[_improve.Start] = None) -> str:
     """A search as a line of text (`replay` reads it back)."""
     run = f"run {result.run}, " if runs > 1 else ""
+    if start is not None:
+        run += f"from {start.score}, "
     note = " (interrupted)" if result.stopped == "interrupt" else ""
     moves = " ".join(f"{r},{c}" for r, c in result.moves)
     return f"board {result.board}: {run}score {result.score}{note}, {len(result.moves)} moves: {moves}"
@@ -153,8 +179,13 @@ def run(args: argparse.Namespace) -> int:
     error = args.command_parser.error
     if args.standard == (args.boards is not None):
         error("give BOARDS or --standard (one of them)")
+    if args.runs is None:
+        args.runs = 2 if args.allocate is not None else 1
+    if args.improve == "-" and args.boards == "-":
+        error("only one of BOARDS and --improve FILE can be standard input")
     try:
         boards = boards_of(args.boards, args.standard)
+        starts = improve_starts(boards, args.improve)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     algo, options = search_options(args)
@@ -173,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
             appender = results.Appender(output)  # first: it locks FILE
             found = results.load(output)
             results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
-                          params_of(options, args.root_parallel), seed)
+                          params_of(options, args.root_parallel, starts is not None), seed)
         except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
             if appender:
                 appender.close()
@@ -181,15 +212,16 @@ def run(args: argparse.Namespace) -> int:
                 return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
             return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
-        return _search(args, boards, algo, options, seed, found, appender)
+        return _search(args, boards, algo, options, seed, found, appender, starts)
     finally:
         if appender:
             appender.close()
 
 
 def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
-            found: list[tuple[int, Result]], appender: Optional[results.Appender]) -> int:
-    searches = len(boards) * max(args.runs, 1)
+            found: list[tuple[int, Result]], appender: Optional[results.Appender],
+            starts: Optional[list[Optional[_improve.Start]]]) -> int:
+    searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
     earlier = [r for _, r in found]
     mode = wanted(args.progress)
     progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
@@ -199,9 +231,19 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         best[r.board] = max(best.get(r.board, 0), r.score)
     done = len(results.done(found))
     status, interrupted = 0, False
-    searching = campaign(boards, algo, seed=seed, runs=args.runs, threads=args.threads, ray=args.ray,
-                         skip=results.done(found), root_parallel=args.root_parallel, **options)
+    where = dict(seed=seed, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel)
+    seen = [r for r in earlier if r.stopped != "interrupt"]
+    if args.allocate is not None:
+        searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
+                               runs=args.runs, earlier=earlier, improve=starts, **where, **options)
+    else:
+        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found),
+                             improve=None if starts is None else [s.moves if s else None for s in starts],
+                             **where, **options)
     throw = thrown = False
+
+    def start_of(result: Result) -> Optional[_improve.Start]:
+        return None if starts is None else starts[result.board - 1]
     try:
         while True:
             try:  # a Ctrl-C that came while a result was written goes into the campaign, once
@@ -216,12 +258,13 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
                 if appender:
                     appender.write(result)
                 best[result.board] = max(best.get(result.board, 0), result.score)
+                seen.append(result)
                 interrupted = interrupted or result.stopped == "interrupt"
                 done += result.stopped != "interrupt"
                 if progress:
                     progress.add(result)
                 with progress or nullcontext():
-                    sys.stdout.write((result.line() if args.json else text(result, args.runs)) + "\n")
+                    sys.stdout.write((result.line() if args.json else text(result, args.runs, start_of(result))) + "\n")
                     sys.stdout.flush()
             if came:
                 throw = interrupted = True
@@ -236,7 +279,12 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             progress.close()
     if not args.json and (best or not status):  # no total of nothing after an error (--ray unreachable)
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
+        if args.allocate is not None:
+            runs = f"best of {len(seen)} searches, "
         print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+        if args.allocate is not None:
+            print(report_text(report([r for r in seen if r.stopped != "interrupt"],
+                                     None if starts is None else [s and s.score for s in starts])))
     if interrupted:
         return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
     return status

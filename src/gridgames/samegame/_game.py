@@ -154,7 +154,8 @@ class Board(Wrapper):
                width: int = 10, seed: int = 0, tabu: bool = True,
                time: Optional[float] = None, stop: Optional[Stop] = None, stab: int = 1,
                restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
-               size_bias: float = 0.0, cpu_time: bool = False) -> SearchResult:
+               size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
+               improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -172,7 +173,9 @@ class Board(Wrapper):
         however many times it takes); GNRPA biases:
         ``tabu_bias`` (None: the tabu rule is hard; a number: tabu moves are
         allowed with this bias against them) and ``size_bias`` (added per
-        cell of a region beyond 2).
+        cell of a region beyond 2); ``repeats`` (GNRPA with limited
+        repetitions): a level ends early once the level below has returned
+        its best score again this many times (0: never).
 
         ``tabu``: the playouts avoid the most frequent colour (see
         playouts).  ``time``: seconds after which the best so far is
@@ -180,12 +183,20 @@ class Board(Wrapper):
         for comparisons at equal CPU on a busy machine); so does Ctrl-C (in the main thread) and ``stop.set()`` (a
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
         same SearchResult on both backends (a time limit makes it depend on
-        speed)."""
+        speed).
+
+        ``improve``: a finished game from this position (judge selections,
+        e.g. ``best_known()[k].moves``) to improve on: it is the best so far
+        from the start, so the result is never worse; NRPA starts as if its
+        top level had just found it (the top policy adapted towards it
+        before the first iteration), and each restart starts from the best
+        game so far.  ValueError if the game is illegal or does not end
+        the board."""
         from .research import _single
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
-                           cpu_time=cpu_time)
+                           repeats=repeats, cpu_time=cpu_time, improve=improve)
 
     def stop_flag(self) -> Stop:
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

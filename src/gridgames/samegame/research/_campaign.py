@@ -19,10 +19,13 @@ from . import _single
 from ._jobs import Job, Make, Outcome, Result, board_rows, digest, params_of, search, search_seed
 from ._single import SearchResult
 
+Params = list[dict[str, Any]]  # each board's search options
+
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
              ray: Optional[str] = None, skip: Iterable[tuple[int, int]] = (),
-             root_parallel: Optional[int] = None, **options: Any) -> Generator[Result, None, None]:
+             root_parallel: Optional[int] = None, improve: Optional[list[Optional[list[tuple[int, int]]]]] = None,
+             **options: Any) -> Generator[Result, None, None]:
     """Search every board ``runs`` times and yield each Result as it
     finishes.  Run r of board k (both 1-based) has seed
     ``search_seed(seed, k, r)``, whatever runs it: ``threads`` searches at
@@ -31,7 +34,9 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     initialised in this process is used as it is).  ``skip``: (board, run)
     pairs not to search (done already).  ``root_parallel=W``: each search is
     one NRPA spread over W workers (threads, or Ray tasks), one board at a
-    time.  ``options`` as in Board.search (``time`` per search).  Ctrl-C
+    time.  ``improve``: per board, a finished game to improve on (None: from
+    nothing); the Results' params then say "improve": true.  ``options`` as
+    in Board.search (``time`` per search).  Ctrl-C
     ends the iteration; with threads, the searches under way first yield
     their best so far, stopped "interrupt"; Ray tasks under way are
     cancelled."""
@@ -44,10 +49,13 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     skipped = set(skip)
     jobs = [(k, r, search_seed(seed, k, r)) for k in range(1, len(boards) + 1)
             for r in range(1, runs + 1) if (k, r) not in skipped]
-    params = params_of(options)
+    if improve is not None and len(improve) != len(boards):
+        raise ValueError(f"improve must give one game or None per board, not {len(improve)} for {len(boards)}")
+    params = [params_of(dict(options, improve=None if improve is None else improve[k]))
+              for k in range(len(boards))]  # one per board: its start game differs
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
-    result_params = params_of(options, root_parallel)
+    result_params = params_of(options, root_parallel, improve is not None)
 
     def make(job: Job, outcome: Outcome) -> Result:
         (k, r, s), (score, moves, stopped, games, cpu, version) = job, outcome
@@ -67,16 +75,16 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
         yield from _threads(boards, jobs, algo, params, threads, make)
 
 
-def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
+def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: Params,
              make: Make) -> Iterator[Result]:
     for job in jobs:  # in this thread: Ctrl-C reaches the kernel, which returns its best
-        outcome = search(boards[job[0] - 1], algo, params, job[2])
+        outcome = search(boards[job[0] - 1], algo, params[job[0] - 1], job[2])
         yield make(job, outcome)
         if outcome[2] == "interrupt":
             return
 
 
-def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any],
+def _threads(boards: list[Any], jobs: list[Job], algo: str, params: Params,
              threads: int, make: Make) -> Iterator[Result]:
     stops = {b.backend: b.stop_flag() for b in boards}
     queue = jobs[::-1]
@@ -86,7 +94,7 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, An
             while queue and len(pending) < 2 * threads:
                 k, r, s = job = queue.pop()
                 board = boards[k - 1]
-                pending[pool.submit(search, board.copy(), algo, params, s, stops[board.backend])] = job
+                pending[pool.submit(search, board.copy(), algo, params[k - 1], s, stops[board.backend])] = job
         try:
             fill()
             while pending:
@@ -113,7 +121,7 @@ def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
         stop.set()
 
 
-def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[str, Any], workers: int,
+def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: Params, workers: int,
                    threads: int, ray: Optional[str], make: Make) -> Iterator[Result]:
     if algo != "nrpa":
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
@@ -124,10 +132,11 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: dict[s
         executor: Any = _ray.Executor()
     else:
         executor = ThreadPoolExecutor(threads)
-    params = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"], **params}
+    default = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"]}
     try:
         for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
-            found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor, **params)
+            found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor,
+                                  **{**default, **params[k - 1]})
             yield make((k, r, s), (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
                                     None, __version__))
     finally:

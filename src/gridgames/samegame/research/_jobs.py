@@ -112,13 +112,17 @@ def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any]
     return search(Board(rows, backend=backend), algo, params, seed)
 
 
-def params_of(options: dict[str, Any], root_parallel: Optional[int] = None) -> dict[str, Any]:
+def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,
+              improve: bool = False) -> dict[str, Any]:
     """The ``params`` of a campaign's Results: the search's options given
-    (None left out, but for restarts: None is "until the time is up") and
-    the root-parallel workers."""
+    (None left out, but for restarts: None is "until the time is up"), the
+    root-parallel workers, and "improve": true when each search started
+    from a known game."""
     params = {key: value for key, value in options.items() if value is not None or key == "restarts"}
     if root_parallel is not None:
         params["root_parallel"] = root_parallel
+    if improve:
+        params["improve"] = True
     return params
 
 

@@ -56,9 +56,9 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: dict[str, Any],
+def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: list[dict[str, Any]],
         make: Make) -> Iterator[Result]:
-    """The outcome of each job as it finishes.  A window of about twice the
+    """The outcome of each job as it finishes (``params``: per board).  A window of about twice the
     cluster's CPUs is in flight (recounted as results come, so nodes that
     join are used).  Stopping the iteration cancels the tasks in flight."""
     if any("." in row for board in rows for row in board):
@@ -73,7 +73,7 @@ def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params:
             window = max(4, 2 * int(cpus))
             while queue and len(flight) < window:
                 k, r, s = job = queue.pop()
-                flight[task.remote(refs[k - 1], backend, algo, params, s)] = job
+                flight[task.remote(refs[k - 1], backend, algo, params[k - 1], s)] = job
             [ref], _ = ray.wait(list(flight), num_returns=1)
             job = flight.pop(ref)
             try:

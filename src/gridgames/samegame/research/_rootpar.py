@@ -11,12 +11,13 @@ ints, bytes, lists), so any executor can ship them: compiled objects do not
 pickle well.
 """
 import time as _time
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from ..._backend import kernel as _load
 from ..._rng_pure import SplitMix64
 from .._game import Board
-from ._single import SearchResult, check, check_nrpa, run
+from ._single import SearchResult, check, check_nrpa, finished_game, run
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
@@ -42,18 +43,21 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
                   executor: Any, tabu: bool = True, time: Optional[float] = None,
-                  **nrpa_options: Any) -> SearchResult:
+                  improve: Optional[Sequence[tuple[int, int]]] = None, **nrpa_options: Any) -> SearchResult:
     """NRPA of ``level`` (>= 2) on ``board`` (a start position: no empty
     cell) whose level L-1 searches run ``workers`` at a time on ``executor``
     (anything with ``submit(fn, *args)`` returning a concurrent.futures
     Future).  ``iterations`` rounds at the top and per level below;
     ``time``: seconds for the whole search (each round's searches get what
-    is left).  ``nrpa_options``: stab, tabu_bias, size_bias (see
-    Board.search).  The best game of all rounds is returned; its
-    ``playouts`` count every worker's."""
+    is left).  ``nrpa_options``: stab, tabu_bias, size_bias, repeats (see
+    Board.search; the top level also ends once a round's best has equalled
+    the best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
+    Board.search: the best so far from the start, and the top policy is
+    adapted towards it before the first round.  The best game of all rounds
+    is returned; its ``playouts`` count every worker's."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
     options = check_nrpa(nrpa_options.pop("stab", 1), 0, nrpa_options.pop("tabu_bias", None),
-                         nrpa_options.pop("size_bias", 0.0))
+                         nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
     if level < 2:
@@ -66,12 +70,18 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     rows = [list(row) for row in grid]
     kernel = _load("samegame", board.backend, part="search")
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
-                        else options["tabu_bias"], size_bias=options["size_bias"])
+                        else options["tabu_bias"], size_bias=options["size_bias"],
+                        repeats=options["repeats"])
     policy = bytes(8 * kernel.POLICY_SIZE)
     deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
     best: tuple[int, list[list[int]]] = (-1, [])
+    if improve is not None:
+        score, known = finished_game(board, improve)
+        best = (score, [[r, c] for r, c in known])
+        policy = kernel.adapt_policy(board._state, policy, known, bool(tabu),
+                                     options["tabu_bias"], options["size_bias"])
     stopped: Optional[str] = None
-    games = 0
+    games = reps = 0
     for round_ in range(iterations):
         left = deadline - _time.monotonic() if deadline else 0.0
         if deadline and left <= 0 and best[0] >= 0:
@@ -85,9 +95,12 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         games += sum(r[3] for r in results)
         top = max(results, key=lambda r: r[0])  # the first of the best
         if top[0] >= best[0]:
+            reps = reps + 1 if top[0] == best[0] else 0
             best = (top[0], top[1])
         if any(r[2] is not None for r in results):
             stopped = next(r[2] for r in results if r[2] is not None)
+            break
+        if options["repeats"] and reps >= options["repeats"]:
             break
         if round_ + 1 < iterations:
             policy = kernel.adapt_policy(board._state, policy, best[1], bool(tabu),

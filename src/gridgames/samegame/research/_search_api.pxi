@@ -41,16 +41,20 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 
 
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
-           bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1,
+           bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           const unsigned char[::1] policy=None, bint cpu_time=False):
+           const unsigned char[::1] policy=None, bint cpu_time=False, improve=None):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
     of POLICY_SIZE doubles, if given), until the time is up (CPU seconds of
-    this thread with cpu_time)."""
+    this thread with cpu_time).  ``improve``: a finished game from root
+    ((r, c) moves), the best so far from the start (the result is never
+    worse); each NRPA run starts from the best game so far (see nrpa)."""
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time)
     cdef Pos p
+    cdef Rec *known = NULL
+    cdef long long floor = -1
     cdef void *a = NULL
     cdef void *b = NULL
     cdef void *c = NULL
@@ -58,7 +62,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
     cdef void *e = NULL
     cdef Nrpa r
     cdef const double *start = NULL
-    cdef long long _i
+    cdef long long _i, s
     cdef int k
     cdef bint ok = True
     p.g = root.g
@@ -75,6 +79,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
             r.root = p
             r.iterations = <int>iterations
             r.stab = stab
+            r.repeats = repeats
             ok = nrpa_alloc(&r, level)
             if policy is not None:
                 if policy.shape[0] != POLICY_SIZE * sizeof(double):
@@ -87,15 +92,25 @@ def search(State root not None, int algo, int level, long long iterations, int w
             d = malloc(<size_t>width * MAX_MOVES * sizeof(Step))
             e = malloc(MAX_MOVES * sizeof(Move))
             ok = a != NULL and b != NULL and c != NULL and d != NULL and e != NULL
+        if improve is not None:
+            known = <Rec *>malloc(sizeof(Rec))
+            ok = ok and known != NULL
         if not ok:
             raise MemoryError()
+        if known != NULL:
+            floor = game_rec(x, &p, improve, known, True)
+            offer(x, floor, known.cell, known.length)
+            if algo == ALGO_NRPA:
+                rec_copy(&r.rec[level], known)
         with nogil:
             if algo == ALGO_NRPA:
                 for _i in range(restarts + 1):
                     if should_stop(x):
                         break
                     set_policy(&r, level, start if _i == 0 else NULL)
-                    nrpa(x, &r, level)
+                    s = nrpa(x, &r, level, floor)
+                    if floor >= 0:
+                        floor = s  # the next run starts from this one's best
             elif algo == ALGO_BEAM:
                 beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
             else:
@@ -117,8 +132,42 @@ def search(State root not None, int algo, int level, long long iterations, int w
         free(c)
         free(d)
         free(e)
+        free(known)
         nrpa_free(&r)
         free(x)
+
+
+cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished) except -1:
+    """rec = the game ``moves`` ((r, c) selections) from root as NRPA
+    records it (each step's candidates under x's tabu rule and biases); its
+    score.  ValueError for a move that is not a region's canonical cell, or
+    (finished) a game that does not end the board."""
+    cdef Pos p = root[0]
+    cdef int t, n, k, j, i, cell, off = 0, tabu_c = tabu_colour(&p.g) if x.tabu else -1
+    for t, (row, col) in enumerate(moves):
+        if t >= MAX_MOVES:
+            raise ValueError(f"more than {MAX_MOVES} moves")
+        cell = <int>col * BIG_STRIDE + <int>row
+        n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
+        k = candidates(x, n, tabu_c, t)
+        for i in range(k):
+            rec.code[off + i] = x.moves[x.cand[i]].code
+            rec.bias[off + i] = x.bias[i]
+        for j in range(n):
+            if x.moves[j].cell == cell:
+                rec.chosen[t] = x.moves[j].code
+                break
+        else:
+            raise ValueError(f"move {t + 1} ({row}, {col}) is not a region's canonical cell")
+        rec.nc[t] = k
+        rec.cell[t] = cell
+        off += k
+        play(&p, cell, x.queue)
+    rec.length = len(moves)
+    rec.ncodes = off
+    if finished and gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone) > 0:
+        raise ValueError(f"the game does not end the board: a region is left after move {rec.length}")
+    return p.score
 
 
 def adapt_policy(State root not None, const unsigned char[::1] policy not None, moves,
@@ -127,9 +176,7 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
     ``moves`` ((r, c) selections from root, each legal), as NRPA's adapt."""
     cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias)
     cdef Nrpa r
-    cdef Rec *rec
     cdef Pos p
-    cdef int t, n, k, j, i, cell, off = 0, tabu_c
     if policy.shape[0] != POLICY_SIZE * sizeof(double):
         free(x)
         raise ValueError("policy must be POLICY_SIZE doubles")
@@ -141,29 +188,10 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
         if not nrpa_alloc(&r, 0):
             raise MemoryError()
         set_policy(&r, 0, <const double *>&policy[0])
-        rec = &r.rec[0]
         p.g = root.g
         p.score = root.score
-        tabu_c = tabu_colour(&p.g) if tabu else -1
-        for t, (row, col) in enumerate(moves):
-            cell = <int>col * BIG_STRIDE + <int>row
-            n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
-            k = candidates(x, n, tabu_c, t)
-            for i in range(k):
-                rec.code[off + i] = x.moves[x.cand[i]].code
-                rec.bias[off + i] = x.bias[i]
-            for j in range(n):
-                if x.moves[j].cell == cell:
-                    rec.chosen[t] = x.moves[j].code
-                    break
-            else:
-                raise ValueError(f"move {t + 1} ({row}, {col}) is not a region's canonical cell")
-            rec.nc[t] = k
-            off += k
-            play(&p, cell, x.queue)
-        rec.length = len(moves)
-        rec.ncodes = off
-        adapt(&r, r.pol, r.epol, rec)
+        game_rec(x, &p, moves, &r.rec[0], False)
+        adapt(&r, r.pol, r.epol, &r.rec[0])
         return (<char *>r.pol)[:POLICY_SIZE * sizeof(double)]
     finally:
         nrpa_free(&r)

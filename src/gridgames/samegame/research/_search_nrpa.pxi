@@ -9,6 +9,7 @@ ctypedef struct Nrpa:
     Pos root
     int iterations
     int stab                     # playouts per adapt at level 1 (stabilized NRPA)
+    int repeats                  # a level ends when its best comes back this often (0: never)
     double *pol                  # one policy per level l at pol[l * POLICY_SIZE] (0 unused)
     double *epol                 # exp of each weight of pol
     Rec *rec                     # rec[0]: the current playout; rec[l]: level l's best
@@ -51,17 +52,24 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
         epol[rec.code[i]] = exp(pol[rec.code[i]])
 
 
-cdef long long nrpa(Ctx *x, Nrpa *r, int level) noexcept nogil:
+cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
     """Level ``level`` with its own policy (r.pol's): ``iterations`` times,
     search one level down (level 1: ``stab`` playouts) and adapt towards the
     best game so far (ties: the newer), except after the last.  The best
-    game goes to r.rec[level]; its score is returned."""
-    cdef long long best = -1, s
-    cdef int i, q
+    game goes to r.rec[level]; its score is returned.  start >= 0 (the
+    improve loop): r.rec[level] holds a game of that score already, the best
+    so far, and the policy is adapted towards it before the first iteration.
+    With ``repeats`` (GNRPA with limited repetitions, Cazenave 2024), the
+    level also ends when the level below has returned the best score again
+    ``repeats`` times since it last improved."""
+    cdef long long best = start, s
+    cdef int i, q, reps = 0
     cdef Pos p
     cdef Rec *mine = &r.rec[level]
     cdef double *pol = &r.pol[level * POLICY_SIZE]
     cdef double *epol = &r.epol[level * POLICY_SIZE]
+    if start >= 0:
+        adapt(r, pol, epol, mine)
     for i in range(r.iterations):
         if level == 1:
             for q in range(r.stab):
@@ -70,16 +78,18 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level) noexcept nogil:
                 p = r.root
                 playout(x, &p, pol, epol, &r.rec[0])
                 if p.score >= best:
+                    reps = reps + 1 if p.score == best else 0
                     best = p.score
                     rec_copy(mine, &r.rec[0])
         elif not should_stop(x):
             memcpy(pol - POLICY_SIZE, pol, POLICY_SIZE * sizeof(double))
             memcpy(epol - POLICY_SIZE, epol, POLICY_SIZE * sizeof(double))
-            s = nrpa(x, r, level - 1)
+            s = nrpa(x, r, level - 1, -1)
             if s >= best:
+                reps = reps + 1 if s == best else 0
                 best = s
                 rec_copy(mine, &r.rec[level - 1])
-        if x.stopped:
+        if x.stopped or (r.repeats and reps >= r.repeats):
             break
         if i + 1 < r.iterations:
             adapt(r, pol, epol, mine)

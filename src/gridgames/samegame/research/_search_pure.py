@@ -222,10 +222,17 @@ def adapt(pol: dict[int, float], rec: list[Step]) -> None:
             pol[c] = pol.get(c, 0.0) - wi / z
 
 
-def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int,
-         pol: dict[int, float]) -> tuple[int, list[RC], list[Step]]:
-    """Level ``level`` (see the kernel): the best score, its moves and steps."""
-    best, mine, steps = -1, [], []  # type: tuple[int, list[RC], list[Step]]
+Game = tuple[int, list[RC], list[Step]]  # NRPA's best: score, moves, steps
+
+
+def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int, repeats: int,
+         pol: dict[int, float], start: Optional[Game] = None) -> Game:
+    """Level ``level`` (see the kernel): the best score, its moves and
+    steps; ``start``: the best so far (the improve loop)."""
+    best, mine, steps = start or (-1, [], [])
+    reps = 0
+    if start is not None:
+        adapt(pol, steps)
     for i in range(iterations):
         if level == 1:
             for _ in range(stab):
@@ -235,12 +242,14 @@ def nrpa(x: _Ctx, root: Any, level: int, iterations: int, stab: int,
                 rec: list[Step] = []
                 seq = playout(x, p, pol, rec)
                 if p.score >= best:
+                    reps = reps + 1 if p.score == best else 0
                     best, mine, steps = p.score, seq, rec
         elif not should_stop(x):
-            s, seq, rec = nrpa(x, root, level - 1, iterations, stab, dict(pol))
+            s, seq, rec = nrpa(x, root, level - 1, iterations, stab, repeats, dict(pol))
             if s >= best:
+                reps = reps + 1 if s == best else 0
                 best, mine, steps = s, seq, rec
-        if x.stopped:
+        if x.stopped or (repeats and reps >= repeats):
             break
         if i + 1 < iterations:
             adapt(pol, steps)
@@ -265,15 +274,16 @@ def policy_bytes(pol: dict[int, float]) -> bytes:
     return values.tobytes()
 
 
-def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
-                 size_bias: float) -> bytes:
-    """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
-    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias)
-    pol = policy_dict(policy)
+def game_rec(x: _Ctx, root: Any, moves: Any, finished: bool) -> tuple[int, list[RC], list[Step]]:
+    """The game ``moves`` from root as NRPA records it: (score, moves,
+    steps); ValueError as in the kernel."""
     p = root.copy()
-    tabu_c = tabu_colour(p) if tabu else -1
+    tabu_c = tabu_colour(p) if x.tabu else -1
     rec: list[Step] = []
+    seq: list[RC] = []
     for t, rc in enumerate(moves):
+        if t >= MAX_MOVES:
+            raise ValueError(f"more than {MAX_MOVES} moves")
         rc = (int(rc[0]), int(rc[1]))
         all_moves, lone = gen_moves(p)
         cand, bias = candidates(x, all_moves, lone, tabu_c, t)
@@ -281,8 +291,19 @@ def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bia
         if not chosen:
             raise ValueError(f"move {t + 1} {rc} is not a region's canonical cell")
         rec.append((chosen[0], [m.code for m in cand], bias))
+        seq.append(rc)
         p.select(*rc)
-    adapt(pol, rec)
+    if finished and gen_moves(p)[0]:
+        raise ValueError(f"the game does not end the board: a region is left after move {len(seq)}")
+    return p.score, seq, rec
+
+
+def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
+                 size_bias: float) -> bytes:
+    """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
+    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias)
+    pol = policy_dict(policy)
+    adapt(pol, game_rec(x, root, moves, False)[2])
     return policy_bytes(pol)
 
 
@@ -325,18 +346,24 @@ def playouts(root: Any, n: int, seed: int, tabu: bool) -> list[int]:
 
 
 def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: int, tabu: bool,
-           seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1,
+           seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1, repeats: int = 0,
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
-           policy: Optional[bytes] = None, cpu_time: bool = False) -> tuple[int, list[RC], int, int]:
+           policy: Optional[bytes] = None, cpu_time: bool = False,
+           improve: Optional[list[RC]] = None) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time)
+    known = None if improve is None else game_rec(x, root, improve, True)
+    if known is not None:
+        offer(x, known[0], known[1])
     try:
         if algo == ALGO_NRPA:
             top = policy_dict(policy)
             for run in range(restarts + 1):
                 if should_stop(x):
                     break
-                nrpa(x, root, level, iterations, stab, top if run == 0 else {})
+                found = nrpa(x, root, level, iterations, stab, repeats, top if run == 0 else {}, known)
+                if known is not None:
+                    known = found  # the next run starts from this one's best
         elif algo == ALGO_BEAM:
             beam(x, root, width)
         else:

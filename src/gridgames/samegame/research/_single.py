@@ -66,11 +66,14 @@ UNTIL_TIME = 2**62
 
 
 def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
-               size_bias: float) -> dict[str, Any]:
+               size_bias: float, repeats: int = 0) -> dict[str, Any]:
     """NRPA's other options as the kernel takes them; ValueError for a bad one."""
     stab, restarts = index(stab), UNTIL_TIME if restarts is None else index(restarts)
+    repeats = index(repeats)
     if not 1 <= stab <= 2**31 - 1:
         raise ValueError(f"stab must be in 1..2**31-1, not {stab}")
+    if not 0 <= repeats <= 2**31 - 1:
+        raise ValueError(f"repeats must be in 0..2**31-1, not {repeats}")
     if not 0 <= restarts <= 2**62:
         raise ValueError(f"restarts must be in 0..2**62, not {restarts}")
     bias = -1.0 if tabu_bias is None else float(tabu_bias)
@@ -79,26 +82,28 @@ def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
     size = float(size_bias)
     if not abs(size) < float("inf"):
         raise ValueError(f"size_bias must be a finite number, not {size_bias!r}")
-    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size)
+    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats)
 
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
         width: int = 10, seed: int = 0, tabu: bool = True, time: Optional[float] = None,
         stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
-        tabu_bias: Optional[float] = None, size_bias: float = 0.0,
-        policy: Optional[bytes] = None, cpu_time: bool = False) -> SearchResult:
+        tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
+        policy: Optional[bytes] = None, cpu_time: bool = False,
+        improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
-    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias)
+    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
+    known = None if improve is None else finished_game(board, improve)[1]
     score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
                                                  bool(tabu), seconds, stop, main, **extra,
-                                                 cpu_time=bool(cpu_time))
+                                                 cpu_time=bool(cpu_time), improve=known)
     return SearchResult(score, moves, STOPPED[stopped], games)
 
 
@@ -110,6 +115,23 @@ def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:
         if board.select(r, c) == 0:
             raise ValueError(f"move {k} ({r}, {c}) is illegal: no region of 2 or more cells there")
     return int(board.score)
+
+
+def finished_game(board: Any, moves: Iterable[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+    """The score of ``moves`` (judge selections, any cell of each region)
+    from ``board`` and the moves as the searches name them (each region's
+    canonical cell: its lowest cell of its leftmost column); ValueError
+    if a move is illegal or the game does not end the board."""
+    played, canonical = board.copy(), []
+    for k, (r, c) in enumerate(moves, 1):
+        region = played.region(index(r), index(c))
+        if len(region) < 2:
+            raise ValueError(f"move {k} ({r}, {c}) is illegal: no region of 2 or more cells there")
+        canonical.append(min(region, key=lambda rc: (rc[1], rc[0])))
+        played.select(r, c)
+    if not played.over:
+        raise ValueError(f"the game does not end the board: a region is left after move {len(canonical)}")
+    return int(played.score), canonical
 
 
 def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> list[int]:
