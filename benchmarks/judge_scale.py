@@ -16,7 +16,9 @@ Generates the input files (valid, seeded), then prints three tables:
   calls, integers parsed and formatted by hand, a 64 KiB output buffer written
   with write(), no stdio: ``baseline/judge_io.h``) on the same file,
   run in turn A B A B ...; the median of the pairwise ratios.  The outputs are
-  compared first: the C judges are a third opinion.
+  compared first: the C judges are a third opinion.  ``gopher-picks`` is a
+  fixed shape besides: 15,000 fields up to 100x100 with 100..600 picks each
+  (34 MB in, 2.9 GB out), whatever --mb says.
 
 ``--only`` prints one table (and writes only the inputs it needs: ``ratio``
 takes a minute, not the whole run's 15-25); ``--game`` limits the linear and
@@ -38,6 +40,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 GAMES = ("samegame", "tilematch", "gopher")
+RATIO_KINDS = GAMES + ("gopher-picks",)   # gopher-picks: 15,000 games, hundreds of picks each
 
 
 # --- input files (a random block, repeated: every block is valid on its own) ---
@@ -67,15 +70,24 @@ def tilematch_sets(rng, sets):
     return out
 
 
-def gopher_block(rng, games=200):
+def gopher_block(rng, games=200, sides=(5, 40), cells_per_hole=12, picks=(5, 30)):
+    """``games`` random fields (sides in ``sides``, one hole draw per
+    ``cells_per_hole`` patches), each with a number of picks in ``picks``."""
     out = []
     for _ in range(games):
-        rows, cols = rng.randint(5, 40), rng.randint(5, 40)
-        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // 12)}
-        picks = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(5, 30))]
+        rows, cols = rng.randint(*sides), rng.randint(*sides)
+        holes = {(rng.randint(1, rows), rng.randint(1, cols)) for _ in range(rows * cols // cells_per_hole)}
+        moves = [f"{rng.randint(1, rows)} {rng.randint(1, cols)}" for _ in range(rng.randint(*picks))]
         out.append(f"{rows} {cols}\n{len(holes)}\n" + "".join(f"{r} {c}\n" for r, c in holes)
-                   + "\n".join(picks) + "\n\n")
+                   + "\n".join(moves) + "\n\n")
     return "".join(out).encode()
+
+
+def gopher_picks_games(rng):
+    """The big-output shape: 15,000 fields up to 100x100 (sides 20..100, 2 %
+    holes) with 100..600 picks each (34 MB; each pick before the fall prints
+    its field: 2.9 GB out)."""
+    return gopher_block(rng, 15_000, (20, 100), 50, (100, 600))
 
 
 def write_repeated(path, block, size, head=b""):
@@ -116,6 +128,10 @@ def make_inputs(folder: Path, mb: int, big_mb: int, big=True):
         if not path.exists():
             write_repeated(path, b"0 0\n" * 4096, size // 4, b"1 1\n0\n")
         files["gopher-warnings", scale] = path
+    path = folder / "gopher-picks.in"   # a fixed shape, whatever --mb says
+    if not path.exists():
+        path.write_bytes(gopher_picks_games(random.Random(2028)))
+    files["gopher-picks", 1] = path
     if not big:
         return files, {}
     big = {"samegame": folder / "samegame-big.in", "gopher-warnings": folder / "gopher-warnings-big.in",
@@ -224,8 +240,11 @@ def linear(files, args):
 def c_ratio(files, args):
     exe = build_c(args.dir)
     print("C ratio (CPU time user+sys, whole process; gridgames / C, paired runs)")
-    for game in (args.game,) if args.game else GAMES:
-        path = files[game, 1]
+    for kind in RATIO_KINDS:
+        game = kind.split("-")[0]
+        if args.game and game != args.game:
+            continue
+        path = files[kind, 1]
         agree = same_output(game, path, exe, args.dir)
         ratios, ours, theirs = [], [], []
         for _ in range(args.runs):
@@ -234,7 +253,7 @@ def c_ratio(files, args):
             ours.append(a)
             theirs.append(b)
             ratios.append(a / b)
-        print(f"  {game:10} {path.stat().st_size / 2**20:6.0f} MB  gridgames {statistics.median(ours):6.2f} s"
+        print(f"  {kind:12} {path.stat().st_size / 2**20:6.0f} MB  gridgames {statistics.median(ours):6.2f} s"
               f"  C {statistics.median(theirs):6.2f} s  ratio {statistics.median(ratios):.2f}"
               f"  (min {min(ratios):.2f}, max {max(ratios):.2f}){'' if agree else '  OUTPUTS DIFFER'}")
 

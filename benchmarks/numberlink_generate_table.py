@@ -11,7 +11,7 @@ import statistics
 import subprocess
 import sys
 
-from gate import timed_run
+from _harness import timed_run
 
 
 def cpu_of(cmd):

@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 
-from gate import timed_run
+from _harness import timed_run
 
 from gridgames.samegame import best_known, standard_boards, write_boards
 from gridgames.samegame.research._single import strongest

@@ -1,6 +1,6 @@
 """A judge starts fast (issue 17, point 2): ``import gridgames`` loads no
 kernel, and the judge path imports only what it needs.  The time itself is
-measured by benchmarks/gate.py (start-up vs ``python -c pass``), never here."""
+measured by benchmarks/startup_table.py (start-up vs ``python -c pass``), never here."""
 import subprocess
 import sys
 

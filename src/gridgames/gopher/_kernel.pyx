@@ -57,36 +57,38 @@ cdef void add_hole(Patches *f, int r, int c) noexcept nogil:
     f.near[i + STRIDE + 1] += 1
 
 
-cdef inline int look(Patches *f, int k, int *queue, int tail) noexcept nogil:
+cdef inline int look(Patches *f, int k, int *queue, int *tail) noexcept nogil:
     """Inspect patch k if it is still unseen (a neighbour of a zero patch is
-    never a hole); returns the new queue length."""
-    if f.shown[k] == UNSEEN:
-        f.shown[k] = BLANK if f.near[k] == 0 else DIGIT0 + f.near[k]
-        queue[tail] = k
-        tail += 1
-    return tail
+    never a hole): 1 if it was.  Only a zero patch joins the queue (no
+    branch: the slot is written either way), a numbered one never spreads."""
+    cdef unsigned char n
+    if f.shown[k] != UNSEEN:
+        return 0
+    n = f.near[k]
+    f.shown[k] = BLANK if n == 0 else DIGIT0 + n
+    queue[tail[0]] = k
+    tail[0] += n == 0
+    return 1
 
 
 cdef int reveal(Patches *f, int i, int *queue) noexcept nogil:
     """Inspect the safe unseen patch i and flood from every zero patch; the
-    inspected patches are left in queue[0:count] (walked, never popped, so
-    each patch enters once and NCELLS entries always suffice)."""
-    cdef int head = 0, tail = 0, j
-    tail = look(f, i, queue, tail)
+    number of patches inspected.  The queue holds the zero patches (walked,
+    never popped, so each enters once and NCELLS entries always suffice)."""
+    cdef int head = 0, tail = 0, count, j
+    count = look(f, i, queue, &tail)
     while head < tail:
         j = queue[head]
         head += 1
-        if f.near[j]:
-            continue  # the numbered border of the flood does not spread
-        tail = look(f, j - STRIDE - 1, queue, tail)
-        tail = look(f, j - STRIDE, queue, tail)
-        tail = look(f, j - STRIDE + 1, queue, tail)
-        tail = look(f, j - 1, queue, tail)
-        tail = look(f, j + 1, queue, tail)
-        tail = look(f, j + STRIDE - 1, queue, tail)
-        tail = look(f, j + STRIDE, queue, tail)
-        tail = look(f, j + STRIDE + 1, queue, tail)
-    return tail
+        count += look(f, j - STRIDE - 1, queue, &tail)
+        count += look(f, j - STRIDE, queue, &tail)
+        count += look(f, j - STRIDE + 1, queue, &tail)
+        count += look(f, j - 1, queue, &tail)
+        count += look(f, j + 1, queue, &tail)
+        count += look(f, j + STRIDE - 1, queue, &tail)
+        count += look(f, j + STRIDE, queue, &tail)
+        count += look(f, j + STRIDE + 1, queue, &tail)
+    return count
 
 
 cdef void fall(Patches *f, int i) noexcept nogil:
@@ -94,9 +96,8 @@ cdef void fall(Patches *f, int i) noexcept nogil:
     cdef int r, c, k
     for r in range(1, f.rows + 1):
         k = r * STRIDE
-        for c in range(1, f.cols + 1):
-            if f.hole[k + c]:
-                f.shown[k + c] = HOLE
+        for c in range(1, f.cols + 1):  # a select, not a branch: the C compiler vectorizes it
+            f.shown[k + c] = HOLE if f.hole[k + c] else f.shown[k + c]
     f.shown[i] = FALLEN
     f.fell_at = i
 

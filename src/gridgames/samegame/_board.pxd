@@ -5,6 +5,21 @@
 # The C compiler inlines them with the stride as a constant.
 from libc.string cimport memset, memcpy
 
+# A deliberate slowdown, compiled in only by the benchmark gate's own tests
+# (tests/test_gate.py builds one kernel with -DGRIDGAMES_SLOWDOWN=N: N empty
+# loop turns per flood fill, which the gate must catch); nothing otherwise.
+cdef extern from *:
+    """
+    #ifdef GRIDGAMES_SLOWDOWN
+    static inline void gridgames_slowdown(void) {
+        for (volatile int i = 0; i < GRIDGAMES_SLOWDOWN; i++) {}
+    }
+    #else
+    #define gridgames_slowdown() ((void)0)
+    #endif
+    """
+    void gridgames_slowdown() noexcept nogil
+
 cdef enum:
     EMPTY = 10                             # no cell (never equal to a colour)
     COLOURS = 10                           # colours 0..9
@@ -28,6 +43,7 @@ cdef inline int take_region(unsigned char *cell, int stride, int i, int *queue) 
     queue[0:size] (the BFS queue is never popped, only walked)."""
     cdef unsigned char colour = cell[i]
     cdef int head = 0, tail = 1, j
+    gridgames_slowdown()
     cell[i] = EMPTY
     queue[0] = i
     while head < tail:

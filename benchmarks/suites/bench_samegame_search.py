@@ -19,7 +19,7 @@ import pytest
 from gridgames.samegame import search_boards, standard_boards
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-STANDARD = os.path.join(HERE, "..", "src", "gridgames", "samegame", "standard20.txt")
+STANDARD = os.path.join(HERE, "..", "..", "src", "gridgames", "samegame", "standard20.txt")
 NMCS2 = int(os.environ.get("GRIDGAMES_BENCH_NMCS2", "0"))
 PLAYOUTS = 2000
 
@@ -29,7 +29,7 @@ def c_playout(tmp_path_factory):
     cc = shutil.which("gcc") or shutil.which("cc")
     assert cc, "the C baseline needs gcc or cc"
     exe = tmp_path_factory.mktemp("baseline") / "samegame_playout"
-    subprocess.run([cc, "-O2", "-o", str(exe), os.path.join(HERE, "baseline", "samegame_playout.c")],
+    subprocess.run([cc, "-O2", "-o", str(exe), os.path.join(HERE, "..", "baseline", "samegame_playout.c")],
                    check=True)
     return str(exe)
 

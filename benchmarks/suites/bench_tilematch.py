@@ -5,7 +5,7 @@
 - the CLI end to end on the same file;
 - the Python API: one board settled phase by phase after each move.
 
-To write the file for other tools:  python benchmarks/bench_tilematch.py FILE
+To write the file for other tools:  python benchmarks/suites/bench_tilematch.py FILE
 """
 import os
 import random

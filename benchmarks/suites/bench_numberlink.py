@@ -6,7 +6,7 @@
 - check() of a generated 100x100 pair;
 - the CLI end to end: `generate 100 --count 20 --solution` (subprocess).
 
-Run: pytest benchmarks/bench_numberlink.py
+Run: pytest benchmarks/suites/bench_numberlink.py
 """
 import os
 import subprocess

@@ -8,7 +8,7 @@ setting, once samegame.Board takes 15 rows).  momaland is a benchmark-only
 dependency (the [bench] extra); without it only gridgames is measured.
 
 The figure for the README (interleaved rounds, best of each):
-    python benchmarks/bench_envs.py [--size 10x10] [--steps 20000] [--rounds 5]
+    python benchmarks/suites/bench_envs.py [--size 10x10] [--steps 20000] [--rounds 5]
 """
 import argparse
 import os

@@ -1,4 +1,5 @@
-"""Shared benchmark fixtures: the tight C judges of benchmarks/baseline."""
+"""Shared benchmark fixtures: the tight C judges of benchmarks/baseline (the suites of
+pytest-benchmark live here; the table scripts one folder up)."""
 import os
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ def c_judge(tmp_path_factory):
     def build(game):
         if game not in built:
             exe = folder / game
-            subprocess.run([cc, "-O2", "-o", str(exe), os.path.join(HERE, "baseline", f"{game}.c")],
+            subprocess.run([cc, "-O2", "-o", str(exe), os.path.join(HERE, "..", "baseline", f"{game}.c")],
                            check=True)
             built[game] = str(exe)
         return built[game]

@@ -7,7 +7,7 @@
 - Board.select per call, compiled vs pure.
 
 Sizes: GRIDGAMES_BENCH_GRIDS (default 20000) for the big file.  To write the
-file for other tools:  python benchmarks/bench_samegame.py FILE [GRIDS]
+file for other tools:  python benchmarks/suites/bench_samegame.py FILE [GRIDS]
 """
 import os
 import random

@@ -4,7 +4,7 @@ the SAT baseline (count, limit 2; python-sat from the [bench] extra).
 
 The README table (median and max over 20 seeds) comes from
 ``python benchmarks/numberlink_solve_table.py``; this file times a few
-puzzles with pytest-benchmark.  Run: pytest benchmarks/bench_numberlink_solve.py
+puzzles with pytest-benchmark.  Run: pytest benchmarks/suites/bench_numberlink_solve.py
 """
 import sys
 from pathlib import Path
@@ -14,7 +14,7 @@ import pytest
 from gridgames._backend import kernel
 from gridgames.numberlink import generate
 
-sys.path.insert(0, str(Path(__file__).parent / "baseline"))
+sys.path.insert(0, str(Path(__file__).parent.parent / "baseline"))
 
 SEED = 0
 CASES = [(10, ("compiled", "pure", "sat")), (20, ("compiled", "pure", "sat")),

@@ -6,7 +6,7 @@
 - Field.pick on an empty 100x100 field: the 10,000-patch flood;
 - the CLI end to end (subprocess) on the sparse file.
 
-Run: pytest benchmarks/bench_gopher.py
+Run: pytest benchmarks/suites/bench_gopher.py
 """
 import os
 import random

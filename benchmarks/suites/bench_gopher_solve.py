@@ -5,7 +5,7 @@ targets: 30x16 with 99 holes (expert Minesweeper) and 100x100 with 15%.
 The density table of the README and docs/judges.md (median and max over
 seeds, success, rejection sampling as a baseline) comes from
 ``python benchmarks/gopher_noguess_table.py``.
-Run: pytest benchmarks/bench_gopher_solve.py
+Run: pytest benchmarks/suites/bench_gopher_solve.py
 """
 import pytest
 
