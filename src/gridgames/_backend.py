@@ -24,7 +24,7 @@ PARTS = {"samegame": {"kernel": "_kernel", "search": "research._search"},
          "tilematch": {"kernel": "_kernel"},
          "gopher": {"kernel": "_kernel", "solve": "_solve"},
          "numberlink": {"kernel": "_kernel", "solve": "_solve"},
-         "envs": {"view": "_view"}}
+         "envs": {"view": "_view", "batch": "_batch"}}
 
 
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
