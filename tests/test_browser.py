@@ -220,3 +220,99 @@ def test_tilematch_show(driver, tmp_path, backend):
         state()
     state()  # the second move is skipped: the board is cleared
     walk(driver, path, expected, f"tilematch-show-{backend}")
+
+
+# The Content-Security-Policy of every page (issue 30): nothing fetched, only the page's own script and
+# style sheet, by hash.  A string given by a user (a file name, a title, a label, a token of the input)
+# that closes an element, opens a script or loads an image is shown as text.
+HOSTILE = """</title></style><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'"&amp;<!--"""
+TOKEN = "<svg/onload=pwned=3>"  # one token of a judge file (no space, short enough to be quoted whole)
+
+SHOWN = """
+const text = (css) => Array.from(document.querySelectorAll(css), (e) => e.textContent);
+return {title: document.title, h1: text('h1'), sub: text('.sub'), error: text('#error'), notes: text('.note'),
+        policy: Array.from(document.querySelectorAll('meta[http-equiv]'),
+                           (m) => [m.getAttribute('http-equiv'), m.getAttribute('content')]),
+        scripts: Array.from(document.scripts, (s) => [s.type, s.textContent]),
+        styles: text('style'),
+        svgText: text('svg title, svg text'),
+        foreign: document.querySelectorAll('img, iframe, object, embed, link, base, form').length,
+        pwned: window.pwned === undefined ? null : window.pwned};
+"""
+
+
+def sha256(text):
+    import base64
+    import hashlib
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def open_page(driver, path, html):
+    """Load ``html`` from ``path``: what it shows, and the console's warnings and errors."""
+    path.write_text(html, encoding="utf-8")
+    driver.get(path.as_uri())
+    shown = driver.execute_script(SHOWN)
+    return shown, [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def check_policy(shown, script):
+    """The one policy, first in the head: nothing fetched, the page's own style (and script) by hash."""
+    [(name, content)] = shown["policy"]
+    [style] = shown["styles"]
+    rules = dict(rule.strip().split(" ", 1) for rule in content.split(";"))
+    expected = {"default-src": "'none'", "style-src": sha256(style), "base-uri": "'none'", "form-action": "'none'"}
+    if script:
+        code = [text for kind, text in shown["scripts"] if kind == ""]
+        assert len(code) == 1 and [kind for kind, _ in shown["scripts"]] == ["application/json", ""]
+        expected["script-src"] = sha256(code[0])
+    else:
+        assert shown["scripts"] == []
+    assert (name, rules) == ("Content-Security-Policy", expected)
+    assert shown["foreign"] == 0 and shown["pwned"] is None
+
+
+def test_show_page_policy_and_hostile_names(driver, tmp_path):
+    data = open(os.path.join(DATA, "samegame", "sample.in"), "rb").read()
+    data = data.rstrip()[:-1] + TOKEN.encode() + b"\n"  # the closing 0 replaced: the grids before are shown
+    page, err = pictures.show_html("samegame", data, HOSTILE)
+    assert err is not None and TOKEN in str(err)
+    shown, console = open_page(driver, tmp_path / "show.html", page)
+    assert console == []
+    check_policy(shown, script=True)
+    assert shown["title"] == f"samegame: {HOSTILE}" and shown["h1"] == [shown["title"]]
+    assert shown["sub"][0].startswith(f"{HOSTILE}, each step beside the judge's output: 3 grids")
+    assert shown["error"] == [f"The judge stopped at {HOSTILE}:{err}"]
+    assert driver.find_element(By.ID, "step").text.startswith("step 1 of ")  # the script runs under the policy
+
+
+def test_replay_page_policy_and_a_hostile_subtitle(driver, tmp_path):
+    page = pictures.replay_html([samegame.Board(["112", "122"])], [(1, [(1, 1)])], HOSTILE)
+    shown, console = open_page(driver, tmp_path / "replay.html", page)
+    assert console == []
+    check_policy(shown, script=True)
+    assert shown["sub"] == [f"{HOSTILE}: 1 board, 2 steps"]
+    assert driver.find_element(By.ID, "step").text == "step 1 of 2"
+
+
+def test_sheet_policy_and_hostile_title_labels_note(driver, tmp_path):
+    from gridgames import numberlink
+    puzzle = numberlink.Puzzle(3, 3, [1, 0, 2, 0, 0, 0, 1, 0, 2])
+    pages = pictures.sheet_pages(HOSTILE, [(HOSTILE, puzzle)], [(HOSTILE + " 2", None)])
+    shown, console = open_page(driver, tmp_path / "sheet.html", pictures.sheet_html(HOSTILE, pages, HOSTILE))
+    assert console == []
+    check_policy(shown, script=False)
+    assert shown["title"] == HOSTILE and shown["notes"] == [HOSTILE]
+    assert f"{HOSTILE}: puzzles, page 1 of 2" in shown["svgText"] and HOSTILE in shown["svgText"]
+    assert HOSTILE + " 2" in shown["svgText"]
+    sizes = driver.execute_script("return Array.from(document.querySelectorAll('svg text'), "
+                                  "(t) => getComputedStyle(t).fontSize);")
+    assert "50px" in sizes  # the heads' sizes apply (presentation attributes, not inline style)
+
+
+def test_a_page_whose_script_was_changed_does_not_run(driver, tmp_path):
+    # the policy is enforced, and the console check above would see a violation
+    page, _ = pictures.show_html("samegame", open(os.path.join(DATA, "samegame", "sample.in"), "rb").read(), "x")
+    assert page.count('"use strict";') == 1
+    shown, console = open_page(driver, tmp_path / "changed.html", page.replace('"use strict";', '"use strict"; '))
+    assert driver.find_element(By.ID, "step").text == ""
+    assert any("Content Security Policy" in e["message"] for e in console), console

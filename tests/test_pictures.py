@@ -22,7 +22,7 @@ ALLOWED = {
     "circle": {"cx", "cy", "r", "class"},
     "line": {"x1", "y1", "x2", "y2", "class"},
     "path": {"d", "class"},
-    "text": {"x", "y", "class", "style"},
+    "text": {"x", "y", "class", "font-size", "text-anchor"},  # no style='...': the pages' policy allows none
 }
 NUMBER = r"-?\d+(\.\d+)?"
 
@@ -40,7 +40,7 @@ def parse_svg(text):
         name = el.tag[len(NS):]
         assert name in ALLOWED, name
         assert set(el.attrib) <= ALLOWED[name], (name, el.attrib)
-        for key in ("x", "y", "width", "height", "r", "cx", "cy"):
+        for key in ("x", "y", "width", "height", "r", "cx", "cy", "font-size"):
             if key in el.attrib and name != "svg":
                 assert re.fullmatch(rf"{NUMBER}( {NUMBER})*", el.get(key)), (name, key, el.get(key))
         if name == "path":

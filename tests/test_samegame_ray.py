@@ -4,6 +4,7 @@ cluster: starting Ray costs seconds), when a node is lost mid-campaign
 (its tasks are run again), from the CLI joining that cluster, and on a
 local Ray of the CLI's own.  Also the Ray executor of root-parallel search."""
 import json
+import os
 import subprocess
 import sys
 import types
@@ -121,3 +122,28 @@ def test_a_host_and_port_where_nothing_answers_fails_at_once(tmp_path):
     assert p.returncode == 1 and b"Traceback" not in p.stderr and p.stdout == b""  # no "total 0"
     assert p.stderr.startswith(f"gridgames samegame: cannot join Ray at 127.0.0.1:{port}: nothing answers "
                                "there (Connection refused)".encode()), p.stderr
+
+
+def test_ray_is_started_and_joined_with_no_dashboard(monkeypatch):
+    """SECURITY.md: a dashboard runs jobs for whoever reaches it."""
+    from gridgames.samegame.research import _ray
+    calls = []
+    monkeypatch.setattr(_ray.ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(_ray.ray, "init", lambda **options: calls.append(options))
+    monkeypatch.setattr(_ray, "_knock", lambda address: None)
+    for address in ("local", "auto", "127.0.0.1:6379"):
+        _ray.connect(address)
+    assert [(c["address"], c["include_dashboard"], c["dashboard_host"]) for c in calls] == [
+        ("local", False, "127.0.0.1"), ("auto", False, "127.0.0.1"), ("127.0.0.1:6379", False, "127.0.0.1")]
+
+
+def test_a_local_ray_has_no_dashboard_and_takes_a_token():
+    """It listens on every interface: with Ray's token (the default from Ray 2.59) no one else can use it."""
+    code = ("import ray; from gridgames.samegame.research._ray import connect; connect('local'); "
+            "from ray._raylet import AuthenticationMode, get_authentication_mode as mode; "
+            "print(repr(ray._private.worker.global_worker.node.address_info['webui_url']), "
+            "mode() == AuthenticationMode.TOKEN)")
+    env = {k: v for k, v in os.environ.items() if k != "RAY_AUTH_MODE"}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == "'' True"

@@ -22,7 +22,7 @@ NAMES = ("compiled", "pure")
 GAMES = tuple(_games.GAMES)
 # The compiled parts of each package (the games' from their row of _games): part -> its module
 # below the package (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
-PARTS = {**{name: game.parts for name, game in _games.GAMES.items()}, "envs": {"view": "_view"}}
+PARTS = {**{name: game.parts for name, game in _games.GAMES.items()}, "envs": {"view": "_view", "batch": "_batch"}}
 
 
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:

@@ -180,7 +180,10 @@ def new_directory(path: str, force: bool = False) -> Iterator[str]:
             if os.path.lexists(old):
                 os.rename(old, path)
             raise
-        shutil.rmtree(old, ignore_errors=True)
+        if os.path.islink(old):  # DIR was a link: it goes, what it pointed to stays as it was
+            os.unlink(old)
+        else:  # rmtree removes the links inside, never what they point to
+            shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
         raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
     finally:

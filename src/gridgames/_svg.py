@@ -33,8 +33,8 @@ CSS = "\n".join([
       for i, colour in enumerate(PALETTE)),
     f".lab{{{FONT};font-weight:bold;text-anchor:middle;fill:#000}}",
     ".ink1,.ink3,.ink5,.ink8{fill:#fff}",
-    f".axis{{{FONT};font-size:13px;text-anchor:middle;fill:#555}}",
-    f".head{{{FONT};font-size:16px;fill:#000}}",
+    f".axis{{{FONT};text-anchor:middle;fill:#555}}",  # sizes: each <text> has its font-size
+    f".head{{{FONT};fill:#000}}",
     ".hl0{fill:none;stroke:#fff;stroke-width:8}",
     ".hl{fill:none;stroke:#000;stroke-width:4;stroke-dasharray:7 4}",
     ".gone{stroke:#000;stroke-width:3}",
@@ -108,8 +108,9 @@ class Drawing:
 
     def text(self, x: float, y: float, text: str, cls: str, size: float, anchor: Optional[str] = None) -> None:
         """``text`` centred on (x, y) (or anchored at ``anchor``), ``size`` high."""
-        style = f"font-size:{num(size)}px" + (f";text-anchor:{anchor}" if anchor else "")
-        self.parts.append(f"<text x='{num(x)}' y='{num(y + size * 0.36)}'{attrs(class_=cls, style=style)}>"
+        # presentation attributes, not style='...': the HTML pages' policy allows no inline style
+        self.parts.append(f"<text x='{num(x)}' y='{num(y + size * 0.36)}'"
+                          f"{attrs(class_=cls, font_size=num(size), text_anchor=anchor)}>"
                           f"{escape(text, quote=False)}</text>")
 
     def label(self, x: float, y: float, char: str, cls: str, size: float) -> None:
@@ -125,7 +126,7 @@ class Drawing:
 
     def _body(self) -> str:
         texts = [f"<text x='{' '.join(num(x) for x, _ in row)}' y='{num(y + size * 0.36)}'"
-                 f"{attrs(class_=cls, style=f'font-size:{num(size)}px')}>"
+                 f"{attrs(class_=cls, font_size=num(size))}>"
                  f"{escape(''.join(ch for _, ch in row), quote=False)}</text>"
                  for (y, cls, size), row in self.labels.items()]
         parts = self.parts

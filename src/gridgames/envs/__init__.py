@@ -29,6 +29,8 @@ ENV_IDS = {
 
 for _id, _entry in ENV_IDS.items():
     if _id not in registry:  # importing twice (or reloading) must not warn
-        register(id=_id, entry_point=_entry)
+        # gym.make_vec: the batched env (vector.py); vectorization_mode="sync" for SyncVectorEnv
+        _name = _entry.split(":")[1].removesuffix("Env")  # SameGameEnv -> SameGameVectorEnv
+        register(id=_id, entry_point=_entry, vector_entry_point=f"gridgames.envs.vector:{_name}VectorEnv")
 
 __all__ = ["ENV_IDS", "GopherEnv", "NumberLinkEnv", "SameGameEnv", "TileMatchEnv"]

@@ -40,3 +40,8 @@ ctypedef struct Patches:
 
 cdef class State:
     cdef Patches f
+
+# The field's mechanics, shared with the batched env (gridgames/envs/_batch.pyx).
+cdef void field_clear(Patches *f, int rows, int cols) noexcept nogil
+cdef void add_hole(Patches *f, int r, int c) noexcept nogil
+cdef int pick(Patches *f, long long r, long long c, int *queue) noexcept nogil

@@ -10,6 +10,7 @@ from typing import Optional
 
 from .._frames import Case
 from .._svg import CSS
+from ._csp import meta
 
 MAX_BYTES = 48 * 2**20  # the frames of one page stop here: a browser must still open it
 
@@ -80,6 +81,10 @@ SCRIPT = """\
 }());
 """
 
+# The exact texts of the page's <style> and <script> elements: the page's policy allows these alone.
+STYLE = f"\n{PAGE_CSS}{CSS}\n"
+INLINE_SCRIPT = f"\n{SCRIPT}"
+
 
 def script_json(value: object) -> str:
     """JSON that cannot end its <script> element or open a comment."""
@@ -117,11 +122,10 @@ def page(title: str, subtitle: str, unit: str, cases: Iterable[Case], status: st
     data = script_json({"frames": frames, "cases": starts, "delay": delay})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+{meta(STYLE, INLINE_SCRIPT)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
-<style>
-{PAGE_CSS}{CSS}
-</style></head>
+<style>{STYLE}</style></head>
 <body data-step="0">
 <h1>{escape(title)}</h1>
 <p class="sub">{escape(subtitle)}</p>
@@ -145,7 +149,6 @@ def page(title: str, subtitle: str, unit: str, cases: Iterable[Case], status: st
 </main>
 <p class="keys">Keys: &#x2190; &#x2192; step, Home and End first and last, space play and pause.</p>
 <script type="application/json" id="frames">{data}</script>
-<script>
-{SCRIPT}</script>
+<script>{INLINE_SCRIPT}</script>
 </body></html>
 """

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from .._svg import CELL, CSS, Drawing
 from ..numberlink import _svg as _numberlink
+from ._csp import meta
 
 if TYPE_CHECKING:
     from ..numberlink import Puzzle, Solution
@@ -73,13 +74,8 @@ def _page(head: str, items: Sequence[Item], shape: tuple[int, int], k: int, tota
     return d.svg(width="210mm", height="297mm")
 
 
-def html(title: str, svg_pages: Sequence[str], note: Optional[str] = None) -> str:
-    """One printable HTML file of the pages (a page break after each)."""
-    body = "\n".join(f'<div class="page">{_inline(p)}</div>' for p in svg_pages)
-    extra = f'<p class="note">{escape(note)}</p>\n' if note else ""
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
-<style>
+# The exact text of the sheet's <style> element: the page's policy allows it alone.
+STYLE = f"""
 @page{{size:A4;margin:0}}
 body{{margin:0;background:#ddd}}
 .page{{width:210mm;height:297mm;margin:0 auto 8mm;background:#fff;page-break-after:always;break-after:page}}
@@ -87,7 +83,16 @@ body{{margin:0;background:#ddd}}
 .note{{text-align:center;font-family:sans-serif}}
 @media print{{body{{background:#fff}}.page{{margin:0}}.note{{display:none}}}}
 {CSS}
-</style></head>
+"""
+
+
+def html(title: str, svg_pages: Sequence[str], note: Optional[str] = None) -> str:
+    """One printable HTML file of the pages (a page break after each)."""
+    body = "\n".join(f'<div class="page">{_inline(p)}</div>' for p in svg_pages)
+    extra = f'<p class="note">{escape(note)}</p>\n' if note else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">{meta(STYLE)}<title>{escape(title)}</title>
+<style>{STYLE}</style></head>
 <body>
 {extra}{body}
 </body></html>

@@ -51,3 +51,8 @@ ctypedef struct Grid:
 cdef class State:
     cdef Grid g
     cdef Settling st
+
+# The board's mechanics, shared with the batched env (gridgames/envs/_batch.pyx).
+cdef void grid_clear(Grid *g, int w, int h, int rows, int k) noexcept nogil
+cdef bint grid_move(Grid *g, long long c1, long long r1, long long c2, long long r2) noexcept nogil
+cdef int settle_next(Grid *g, Settling *st) noexcept nogil

@@ -74,7 +74,7 @@ class Result(NamedTuple):
                     and isinstance(result.seed, int) and isinstance(result.params, dict)):
                 raise ValueError
             return result
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, RecursionError):  # RecursionError: [[[[... nested too deep
             raise ValueError("not a result line") from None
 
 

@@ -40,7 +40,7 @@ def parse_moves(text: str, name: str) -> list[Game]:
                 moves = [(int(r), int(c)) for r, c in obj["moves"]]
                 found.append(Game(int(obj["board"]), int(obj.get("run", 1)), obj.get("score"), obj.get("digest"),
                                   obj.get("stopped"), moves, number))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep
                 if number == len(lines):  # no newline after it: torn
                     sys.stderr.write(f"gridgames samegame: {name}:{number}: a torn line (its campaign was "
                                      "stopped while writing it): not counted\n")

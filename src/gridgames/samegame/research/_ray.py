@@ -21,6 +21,7 @@ from ._jobs import Job, Make, Outcome, Result, search_task
 
 RETRIES = 5  # runs of a task after the first when its worker or node dies
 KNOCK_SECONDS = 5.0  # how long a HOST:PORT has to answer before Ray is asked to join it
+DASHBOARD: dict[str, Any] = {"include_dashboard": False, "dashboard_host": "127.0.0.1"}
 
 
 def connect(address: str) -> None:
@@ -29,10 +30,12 @@ def connect(address: str) -> None:
     with ``ray start``.  RuntimeError (one line) when that fails."""
     if ray.is_initialized():
         return
-    options: dict[str, Any] = {"include_dashboard": False} if address == "local" else {}
     _knock(address)
     try:
-        ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False, **options)
+        # No dashboard (a web server that runs jobs), and were one started, on this machine only.
+        # A Ray of our own ("local") listens on every interface, which Ray cannot be told otherwise:
+        # Ray >= 2.59 gives it a token (~/.ray/auth_token) unless RAY_AUTH_MODE=disabled.
+        ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False, **DASHBOARD)
     except Exception as exc:  # ConnectionError, ValueError, ...: all say "no cluster there"
         raise RuntimeError(f"cannot start or join Ray at {address}: {_first_line(exc)}") from None
 

@@ -227,7 +227,8 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
     holds exp(pol)); the moves go to x.seq (and with the
     candidates' codes and biases to rec, if not NULL), the game to the
     global best; their count."""
-    cdef int n, k, j, t, length = 0, off = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
+    # t = 0: gcc -Wall cannot tell that the candidates' loop below always runs (k > 0)
+    cdef int n, k, j, t = 0, length = 0, off = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
     cdef double z, u
     while True:
         n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)

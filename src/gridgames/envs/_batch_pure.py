@@ -1,0 +1,121 @@
+"""The twin of ``_batch.pyx``: the same classes, over N single envs (each
+drawing from the board's Generator), so that the batch's rules are the
+single envs' rules.  Slow; results must be identical."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._rng_pure import SplitMix64
+from ._base import GridEnv
+from .gopher import GopherEnv
+from .numberlink import NumberLinkEnv
+from .samegame import SameGameEnv
+from .tilematch import TileMatchEnv
+
+Array = npt.NDArray[Any]
+
+
+class Batch:
+    """See ``_batch.Batch``; ``envs`` are the boards."""
+
+    def __init__(self, envs: list[GridEnv], max_steps: int, rewards: Array, terminated: Array,
+                 truncated: Array, masks: Array, obs: Array) -> None:
+        n = len(envs)
+        if n < 1:
+            raise ValueError("need 1 board or more (once)")
+        if any(len(a) != n for a in (rewards, terminated, truncated, masks, obs)):
+            raise ValueError("the arrays do not fit n boards")
+        self.envs, self.nact = envs, envs[0].action_space.n
+        for env in envs:
+            env.max_steps = max_steps or None
+        self.rewards, self.terminated, self.truncated, self.masks, self.obs = (
+            rewards, terminated, truncated, masks, obs)
+        self.done = np.zeros(n, dtype=bool)
+        self.generators: list[np.random.Generator] | None = None
+
+    def seed(self, generators: list[np.random.Generator]) -> None:
+        if len(generators) != len(self.envs):
+            raise ValueError(f"need {len(self.envs)} generators")
+        for env, generator in zip(self.envs, generators):
+            env._np_random = generator
+        self.generators = generators
+
+    def reset(self, i: int) -> None:
+        if not 0 <= i < len(self.envs) or self.generators is None:
+            raise ValueError("reset(i) needs 0 <= i < n, after seed()")
+        self._fresh(i)
+
+    def _fresh(self, i: int) -> None:
+        obs, _ = self.envs[i].reset()
+        self.obs[i] = obs.ravel()
+        self.masks[i] = self.envs[i]._mask
+        self.rewards[i] = 0.0
+        self.terminated[i] = self.truncated[i] = self.done[i] = False
+
+    def step(self, actions: Array, lo: int, hi: int) -> None:
+        self._check(actions, lo, hi)
+        for i in range(lo, hi):
+            if self.done[i]:
+                self._fresh(i)
+                continue
+            obs, reward, end, cut, _ = self.envs[i].step(int(actions[i]))
+            self.obs[i] = obs.ravel()
+            self.masks[i] = self.envs[i]._mask
+            self.rewards[i], self.terminated[i], self.truncated[i] = reward, end, cut
+            self.done[i] = end or cut
+
+    def play_random(self, states: Array, actions: Array, rounds: int, lo: int, hi: int) -> None:
+        self._check(actions, lo, hi)
+        if len(states) != len(self.envs) or isinstance(self, NumberLinkBatch):
+            raise ValueError("need n states, and a game whose boards are made in C")
+        for _ in range(rounds):
+            for i in range(lo, hi):
+                rng = SplitMix64(int(states[i]))
+                legal = np.flatnonzero(self.masks[i])
+                actions[i] = legal[rng.uniform(len(legal))] if len(legal) else 0
+                states[i] = rng.state
+            self.step(actions, lo, hi)
+
+    def _check(self, actions: Array, lo: int, hi: int) -> None:
+        n = len(self.envs)
+        if len(actions) != n or not 0 <= lo <= hi <= n or self.generators is None:
+            raise ValueError(f"need {n} actions and 0 <= lo <= hi <= {n}, after seed()")
+        for i in range(lo, hi):
+            if not 0 <= actions[i] < self.nact:
+                raise ValueError(f"action {actions[i]} of board {i} is outside 0..{self.nact - 1}")
+
+
+class SameGameBatch(Batch):
+    def __init__(self, n: int, rows: int, cols: int, colours: int, obs: Array, rewards: Array,
+                 terminated: Array, truncated: Array, masks: Array) -> None:
+        envs: list[GridEnv] = [SameGameEnv(rows, cols, colours, backend="pure") for _ in range(n)]
+        super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
+
+
+class GopherBatch(Batch):
+    def __init__(self, n: int, rows: int, cols: int, holes: int, hole_penalty: float, obs: Array,
+                 rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
+        envs: list[GridEnv] = [GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend="pure")
+                               for _ in range(n)]
+        super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
+
+
+class TileMatchBatch(Batch):
+    def __init__(self, n: int, width: int, height: int, kinds: int, filled: int, k: int, max_moves: int,
+                 obs: Array, rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
+        envs: list[GridEnv] = [TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves,
+                                            backend="pure") for _ in range(n)]
+        super().__init__(envs, max_moves, rewards, terminated, truncated, masks, obs)
+
+
+class NumberLinkBatch(Batch):
+    def __init__(self, n: int, rows: int, cols: int, solve_reward: float, max_steps: int,
+                 generate: Callable[[int], Any], obs: Array, rewards: Array, terminated: Array,
+                 truncated: Array, masks: Array) -> None:
+        envs: list[GridEnv] = [NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
+                                             backend="pure") for _ in range(n)]
+        super().__init__(envs, max_steps, rewards, terminated, truncated, masks, obs)
