@@ -40,3 +40,23 @@ def module_getattr(module: str, namespace: dict[str, Any], renamed: dict[str, st
         warn_renamed(f"{module}.{name}", f"{module}.{renamed[name]}")
         return namespace[renamed[name]]
     return getattr_
+
+
+def lazy_getattr(package: str, lazy: dict[str, tuple[str, str]],
+                 renamed: Optional[dict[str, str]] = None) -> Any:
+    """A package's ``__getattr__`` that imports a name from its submodule on
+    first use (``lazy``: name -> (submodule, attribute); a judge then never
+    loads the searches or the generator), and gives renamed names (old -> new)
+    with a warning."""
+    renamed = renamed or {}
+
+    def getattr_(name: str) -> Any:
+        if name in renamed:
+            warn_renamed(f"{package}.{name}", f"{package}.{renamed[name]}")
+            name = renamed[name]
+        if name not in lazy:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        from importlib import import_module
+        module, attr = lazy[name]
+        return getattr(import_module(f"{package}.{module}"), attr)
+    return getattr_

@@ -39,6 +39,17 @@ over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
 with 'ray start' (gridgames installed on every node)."""
 
 
+# NRPA's tuning options (each refused with another search: cli/_contract.py).
+NRPA_OPTIONS = (
+    ("--stab", int, "P", "nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)"),
+    ("--restarts", int, "R", "nrpa: run the top level again from a fresh policy R times (default 0)"),
+    ("--repeats", int, "R", "nrpa: a level ends once the level below returned its best score again R times "
+                            "(GNRPA with limited repetitions; default 0: never)"),
+    ("--tabu-bias", float, "B", "nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them"),
+    ("--size-bias", float, "B", "nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)"),
+)
+
+
 def add(commands: Commands, rules: str) -> None:
     s = add_command(
         commands, "solve", help="search for high-scoring games (NMCS, NRPA, beam, random)",
@@ -65,17 +76,8 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
     s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
-    s.add_argument("--stab", type=int, default=None, metavar="P",
-                   help="nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)")
-    s.add_argument("--restarts", type=int, default=None, metavar="R",
-                   help="nrpa: run the top level again from a fresh policy R times (default 0)")
-    s.add_argument("--repeats", type=int, default=None, metavar="R",
-                   help="nrpa: a level ends once the level below returned its best score again R times "
-                        "(GNRPA with limited repetitions; default 0: never)")
-    s.add_argument("--tabu-bias", type=float, default=None, metavar="B",
-                   help="nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them")
-    s.add_argument("--size-bias", type=float, default=None, metavar="B",
-                   help="nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)")
+    for flag, kind, metavar, text in NRPA_OPTIONS:
+        s.add_argument(flag, type=kind, default=None, metavar=metavar, help=text)
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
     s.add_argument("--runs", type=int, default=None, metavar="N",

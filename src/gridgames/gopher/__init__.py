@@ -18,31 +18,16 @@ True
 from __future__ import annotations
 
 from .._judge import JudgeError, JudgeResult
-from ._game import (  # "X as X": handed on (the kernel's capacities, the solver's words)
-    EXPECTED,
-    HUGE as HUGE,
-    MAX_COLS as MAX_COLS,
-    MAX_ROWS as MAX_ROWS,
-    STATUS as STATUS,
-    Deduction,
-    Field,
-    Outcome,
-    PickWarning,
-    judge,
-    solve,
-)
+from .._renamed import lazy_getattr
+from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, STATUS, Deduction, Field, Outcome, PickWarning, judge, solve
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
-    from typing import Any
-
     from ._noguess import NoGuess, NoGuessFailed, check_request, no_guess
-else:
-    def __getattr__(name: str) -> Any:  # the generator loads random-number code: only when used
-        if name in ("NoGuess", "NoGuessFailed", "check_request", "no_guess"):
-            from . import _noguess
-            return getattr(_noguess, name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+else:  # the generator loads random-number code: only when used
+    __getattr__ = lazy_getattr(__name__, {name: ("_noguess", name) for name in
+                                          ("NoGuess", "NoGuessFailed", "check_request", "no_guess")})
 
-__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult",
-           "Deduction", "solve", "NoGuess", "NoGuessFailed", "no_guess", "check_request"]
+# The kernel's capacities and the solver's words are handed on too.
+__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult", "HUGE", "MAX_COLS",
+           "MAX_ROWS", "STATUS", "Deduction", "solve", "NoGuess", "NoGuessFailed", "no_guess", "check_request"]

@@ -26,7 +26,7 @@ cells is left.
 from __future__ import annotations
 
 from .._judge import JudgeError, JudgeResult
-from .._renamed import warn_renamed
+from .._renamed import lazy_getattr
 from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     E_CELL as E_CELL,
     E_COLS as E_COLS,
@@ -46,31 +46,19 @@ from ._text import FormatError
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
-    from typing import Any
-
     from .research._best import BestKnown, best_known
     from .research._campaign import campaign, search_boards
     from .research._jobs import Result
     from .research._single import ALGORITHMS, Algorithm, SearchResult
 else:
-    # The searches load threads, executors and JSON: only when used.  (module, name) of each:
-    _LAZY = {"ALGORITHMS": ("research._single", "ALGORITHMS"), "Algorithm": ("research._single", "Algorithm"),
-             "SearchResult": ("research._single", "SearchResult"),
-             "search_boards": ("research._campaign", "search_boards"), "campaign": ("research._campaign", "campaign"),
-             "Result": ("research._jobs", "Result"), "best_known": ("research._best", "best_known"),
-             "BestKnown": ("research._best", "BestKnown")}
-    # Renamed (CHANGELOG.md, Unreleased): a search result is not a solution, and numberlink.solve solves.
-    _RENAMED = {"Solution": "SearchResult", "solve": "search_boards"}
-
-    def __getattr__(name: str) -> Any:
-        if name in _RENAMED:
-            warn_renamed(f"{__name__}.{name}", f"{__name__}.{_RENAMED[name]}")
-            name = _RENAMED[name]
-        if name in _LAZY:
-            from importlib import import_module
-            module, attr = _LAZY[name]
-            return getattr(import_module(f"{__name__}.{module}"), attr)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # The searches load threads, executors and JSON: only when used.  Renamed (CHANGELOG.md,
+    # Unreleased): a search result is not a solution, and numberlink.solve solves.
+    __getattr__ = lazy_getattr(__name__, {
+        "ALGORITHMS": ("research._single", "ALGORITHMS"), "Algorithm": ("research._single", "Algorithm"),
+        "SearchResult": ("research._single", "SearchResult"),
+        "search_boards": ("research._campaign", "search_boards"), "campaign": ("research._campaign", "campaign"),
+        "Result": ("research._jobs", "Result"), "best_known": ("research._best", "best_known"),
+        "BestKnown": ("research._best", "BestKnown")}, renamed={"Solution": "SearchResult", "solve": "search_boards"})
 
 
 __all__ = ["Algorithm", "Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
