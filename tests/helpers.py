@@ -184,3 +184,27 @@ def pairings(squares, board, label=1):
         board[first] = board[other] = label
         yield from pairings(squares[1:j] + squares[j + 1:], board, label + 1)
         board[first] = board[other] = 0
+
+
+# Small Gymnasium settings so that episodes end quickly (SameGame: 10 rows is the
+# board's limit until it takes research sizes); the single and the batched envs' tests.
+SMALL_ENVS = {
+    "gridgames/SameGame-v0": {"rows": 6, "cols": 8, "colours": 3},
+    "gridgames/Gopher-v0": {"rows": 6, "cols": 7, "holes": 6},
+    "gridgames/TileMatch-v0": {"width": 5, "height": 6, "kinds": 3, "filled": 3, "max_moves": 40},
+    "gridgames/NumberLink-v0": {"rows": 4, "cols": 5, "max_steps": 60},
+}
+
+
+def ray_cluster(nodes):
+    """A local Ray cluster of `nodes` nodes of one CPU each, this process connected (a fixture's body)."""
+    import ray
+    from ray.cluster_utils import Cluster
+    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    for _ in range(nodes - 1):
+        c.add_node(num_cpus=1)
+    c.wait_for_nodes()
+    ray.init(address=c.address, logging_level="ERROR", log_to_driver=False)
+    yield c
+    ray.shutdown()
+    c.shutdown()

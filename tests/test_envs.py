@@ -12,16 +12,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import gridgames.envs
+from helpers import SMALL_ENVS
 
 IDS = list(gridgames.envs.ENV_IDS)
-# Small settings so that episodes end quickly (SameGame: 10 rows is the
-# board's limit until it takes research sizes).
-SMALL = {
-    "gridgames/SameGame-v0": {"rows": 6, "cols": 8, "colours": 3},
-    "gridgames/Gopher-v0": {"rows": 6, "cols": 7, "holes": 6},
-    "gridgames/TileMatch-v0": {"width": 5, "height": 6, "kinds": 3, "filled": 3, "max_moves": 40},
-    "gridgames/NumberLink-v0": {"rows": 4, "cols": 5, "max_steps": 60},
-}
+SMALL = SMALL_ENVS
 
 
 @pytest.mark.parametrize("env_id", IDS)

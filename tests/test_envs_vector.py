@@ -11,14 +11,10 @@ import pytest
 
 import gridgames.envs
 from gridgames.envs import vector
+from helpers import SMALL_ENVS
 
 IDS = list(gridgames.envs.ENV_IDS)
-SMALL = {
-    "gridgames/SameGame-v0": {"rows": 6, "cols": 8, "colours": 3},
-    "gridgames/Gopher-v0": {"rows": 6, "cols": 7, "holes": 6},
-    "gridgames/TileMatch-v0": {"width": 5, "height": 6, "kinds": 3, "filled": 3, "max_moves": 40},
-    "gridgames/NumberLink-v0": {"rows": 4, "cols": 5, "max_steps": 60},
-}
+SMALL = SMALL_ENVS
 # Edge settings: one colour (no draw at all), no hole, every kind of draw.
 EDGES = {
     "gridgames/SameGame-v0": {"rows": 15, "cols": 15, "colours": 1},

@@ -11,15 +11,13 @@ import types
 
 import pytest
 
-try:
-    import ray
-    from ray.cluster_utils import Cluster
-except ImportError:  # CI installs the [ray] extra (.ci/run), so these run there
-    pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
+# CI installs the [ray] extra (.ci/run), so these run there
+pytest.importorskip("ray", reason='Ray is not installed (pip install "gridgames[ray]")')
 
 from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
 from gridgames.samegame.research._jobs import search_seed
 from gridgames.samegame.research._single import SearchResult
+from helpers import ray_cluster
 
 BOARDS = write_boards(standard_boards()[:2])
 
@@ -27,13 +25,7 @@ BOARDS = write_boards(standard_boards()[:2])
 @pytest.fixture(scope="module")
 def cluster():
     """Two nodes of one CPU each; this process is connected to them."""
-    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
-    c.add_node(num_cpus=1)
-    c.wait_for_nodes()
-    ray.init(address=c.address, logging_level="ERROR", log_to_driver=False)
-    yield c
-    ray.shutdown()
-    c.shutdown()
+    yield from ray_cluster(2)
 
 
 def same(results):

@@ -6,12 +6,12 @@ import pytest
 
 try:
     import ray
-    from ray.cluster_utils import Cluster
 except ImportError:  # CI installs the [ray] extra (.ci/run), so this runs there
     pytest.skip('Ray is not installed (pip install "gridgames[ray]")', allow_module_level=True)
 
 from gridgames.samegame import read_boards, standard_boards, write_boards
 from gridgames.samegame.research._allocate import allocating
+from helpers import ray_cluster
 
 NODES = 6
 BOARDS = write_boards(standard_boards()[:3])
@@ -19,14 +19,7 @@ BOARDS = write_boards(standard_boards()[:3])
 
 @pytest.fixture(scope="module")
 def cluster():
-    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
-    for _ in range(NODES - 1):
-        c.add_node(num_cpus=1)
-    c.wait_for_nodes()
-    ray.init(address=c.address, logging_level="ERROR", log_to_driver=False)
-    yield c
-    ray.shutdown()
-    c.shutdown()
+    yield from ray_cluster(NODES)
 
 
 def same(results):
