@@ -17,7 +17,7 @@ from gridgames.envs._draws cimport bitgen_t, bounded, choose
 
 from gridgames.gopher._kernel cimport (Patches, field_clear, add_hole, pick, PICK_FELL,
                                        MAX_ROWS as GOPHER_ROWS, MAX_COLS as GOPHER_COLS,
-                                       STRIDE as GOPHER_STRIDE, NCELLS as GOPHER_NCELLS)
+                                       NCELLS as GOPHER_NCELLS)
 from gridgames.samegame._board cimport (BigGrid, BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, EMPTY,
                                         gain, removable, settle, take_region)
 from gridgames.tilematch._kernel cimport (Grid, Settling, grid_clear, grid_move, settle_next,

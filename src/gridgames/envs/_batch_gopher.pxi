@@ -56,7 +56,7 @@ cdef class GopherBatch(Batch):
         cdef bint on = not self.finished(i)  # once won or fallen, nothing is legal
         cdef const unsigned char *shown
         for r in range(self.rows):
-            shown = &f.shown[(r + 1) * GOPHER_STRIDE + 1]
+            shown = &f.shown[(r + 1) * f.stride + 1]
             for c in range(cols):
                 obs[j] = GOPHER_OBS[shown[c]]
                 mask[j] = on and obs[j] == GOPHER_UNSEEN
