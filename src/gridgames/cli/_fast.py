@@ -9,10 +9,11 @@ command, a bad value) returns None, and argparse decides, with its errors
 and its help."""
 from __future__ import annotations
 
-import importlib
-from types import SimpleNamespace
+import sys
 
-from .._backend import GAMES
+from .._backend import GAMES, import_module
+
+SimpleNamespace = type(sys.implementation)  # types.SimpleNamespace, without importing types
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def judge_command(argv: list[str]) -> Callable[[], int] | None:
     judge form (the caller parses ``argv`` with argparse)."""
     if not argv or argv[0] not in GAMES:
         return None
-    game = importlib.import_module(f"gridgames.cli.{argv[0]}")
+    game = import_module(f"gridgames.cli.{argv[0]}")
     if not hasattr(game, "run"):  # not a judge game
         return None
     rest = argv[1:]

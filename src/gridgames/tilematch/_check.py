@@ -1,6 +1,10 @@
 """Board validation shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards."""
-from collections.abc import Iterable
+from __future__ import annotations
+
+TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 from .._limits import constants
 
