@@ -1,7 +1,7 @@
 /* A tight, independent C gopher-hole judge: the speed baseline for the
  * compiled kernel (and a third opinion on its output).  Valid input only;
  * a pick outside the field is warned about on stderr, as gridgames does.
- *   gcc -O2 -o gopher benchmarks/baseline/gopher.c && ./gopher < file
+ *   gcc -O3 -o gopher benchmarks/baseline/gopher.c && ./gopher < file
  *
  * Technique (what a contest's fastest accepted solutions do):
  * - the field IS its rendered text: the fenced board, rows of cols + 3 bytes
