@@ -1,7 +1,7 @@
 """``namedtuple`` without ``collections``, and ``contextmanager`` without
 ``contextlib`` until first used: the judges' start-up imports neither
 (``collections`` alone cost a judge on a one-case file a fifth of its
-start-up; tests/test_startup_imports.py pins what the judge path imports).
+start-up; tests/test_startup.py pins what the judge path imports).
 
 ``namedtuple(typename, "a b c")`` makes the same kind of class as
 ``collections.namedtuple``: a tuple subclass with one read-only property
@@ -27,13 +27,14 @@ def namedtuple(typename: str, field_names: str) -> Any:
     shown = ", ".join(f"{name}=%r" for name in fields)
 
     def _make(cls: type, iterable: Any) -> Any:
-        result = tuple.__new__(cls, iterable)
+        result: tuple[Any, ...] = tuple.__new__(cls, iterable)
         if len(result) != len(fields):
             raise TypeError(f"Expected {len(fields)} arguments, got {len(result)}")
         return result
 
     def _replace(self: tuple[Any, ...], **changes: Any) -> Any:
-        result = type(self)._make([changes.pop(name, value) for name, value in zip(fields, self)])
+        result = type(self)._make(  # type: ignore[attr-defined]
+            [changes.pop(name, value) for name, value in zip(fields, self)])
         if changes:
             raise ValueError(f"Got unexpected field names: {list(changes)!r}")
         return result

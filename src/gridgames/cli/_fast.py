@@ -13,11 +13,12 @@ import sys
 
 from .._backend import GAMES, import_module
 
-SimpleNamespace = type(sys.implementation)  # types.SimpleNamespace, without importing types
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import SimpleNamespace
+else:  # types.SimpleNamespace, without importing types
+    SimpleNamespace = type(sys.implementation)
 
 
 def judge_command(argv: list[str]) -> Callable[[], int] | None:

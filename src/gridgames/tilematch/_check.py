@@ -2,11 +2,11 @@
 capacities), so both refuse exactly the same boards."""
 from __future__ import annotations
 
+from .._limits import constants
+
 TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Iterable
-
-from .._limits import constants
 
 HUGE = constants("_scan.pxd").HUGE  # (not from the twin _scan.py: a judge starts without re)
 
