@@ -301,12 +301,15 @@ cdef inline int short_uint(const unsigned char *q, long long *v) noexcept nogil:
     return 3
 
 
-cdef inline bint pair_line(Scanner *s, long long *a, long long *b) noexcept nogil:
+cdef inline bint pair_line(Scanner *s, long long *a, long long *b, long long max_a,
+                           long long max_b) noexcept nogil:
     """The fast path of the commonest line, 'A B' LF (1..3 digits each, one
-    space between) at the start of a line: read A, B and the end of the
+    space between) at the start of a line, with A in 1..max_a and B in
+    1..max_b (any values when max_a is 0): read A, B and the end of the
     line, leaving the scanner as three next_int_line() calls would (the
     third at the LF: TOK_EOF); False, with nothing read, for any other line
-    or near the end of the window (the general path then reads it)."""
+    or near the end of the window (the general path then reads it, and
+    reports what is wrong with it)."""
     cdef const unsigned char *q = s.buf + s.pos
     cdef int i, j
     if s.n - s.pos < 8:
@@ -316,6 +319,8 @@ cdef inline bint pair_line(Scanner *s, long long *a, long long *b) noexcept nogi
         return False
     j = short_uint(q + i + 1, b)
     if j == 0 or q[i + 1 + j] != 10:
+        return False
+    if max_a and not (1 <= a[0] <= max_a and 1 <= b[0] <= max_b):
         return False
     s.prev = s.base + s.pos
     s.tok = s.prev + i + 1

@@ -145,16 +145,17 @@ cdef int run(Scanner *s, Sink *o, Report *res) noexcept nogil:
             if not next_line(s):
                 res.code = E_HOLE_ROW
                 return 0
-            kind = next_int_line(s, &r)
-            culprit = check_pair(s, kind, r, &c, rows, cols)
-            if culprit:
-                res.code = E_HOLE_ROW - 1 + culprit
-                return 0
+            if not pair_line(s, &r, &c, rows, cols):  # the commonest hole line, 'R C', read at once
+                kind = next_int_line(s, &r)
+                culprit = check_pair(s, kind, r, &c, rows, cols)
+                if culprit:
+                    res.code = E_HOLE_ROW - 1 + culprit
+                    return 0
             add_hole(&f, <int>r, <int>c)
         res.count = 0
         npick = 0
         while next_line(s):
-            if pair_line(s, &r, &c):  # the commonest pick line, 'R C', read at once
+            if pair_line(s, &r, &c, 0, 0):  # the commonest pick line, 'R C', read at once
                 npick += 1
                 res.index = npick
             else:
