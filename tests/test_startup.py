@@ -71,7 +71,7 @@ NEVER_ON_START = {"collections", "contextlib", "importlib", "functools", "typing
 SCRIPT = """
 import json, sys
 before = set(sys.modules)
-sys.argv = ["gridgames", GAME, PATH]
+sys.argv = ["gridgames", GAME, PATH] + OUTPUT
 from gridgames.cli import main
 status = main()
 sys.stdout.flush()
@@ -79,17 +79,19 @@ sys.stderr.write(json.dumps([status, sorted(set(sys.modules) - before)]))
 """
 
 
+@pytest.mark.parametrize("to_file", [False, True], ids=["stdout", "-o FILE"])
 @pytest.mark.parametrize("game", SAMPLES)
-def test_the_judge_path_imports_only_what_it_needs(game):
+def test_the_judge_path_imports_only_what_it_needs(game, to_file, tmp_path):
     """An allow-list (issue 37): a one-case judge run to standard output adds
     to a bare interpreter's modules only these; collections, contextlib,
     importlib, functools and types cost it a third of its start-up."""
     path = DATA / game / SAMPLES[game]
-    code = SCRIPT.replace("GAME", repr(game)).replace("PATH", repr(str(path)))
+    output = ["-o", str(tmp_path / "out")] if to_file else []
+    code = SCRIPT.replace("GAME", repr(game)).replace("PATH", repr(str(path))).replace("OUTPUT", repr(output))
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     status, added = json.loads(run.stderr.splitlines()[-1])
     assert status == 0
-    assert run.stdout  # it judged the file
+    assert (tmp_path / "out").read_bytes() if to_file else run.stdout  # it judged the file
     added = {name for name in added if not name.startswith("_cython_")}  # Cython's shared module, by version
     kernels = {name for name in added if name.startswith(f"gridgames.{game}._kernel")}
     assert len(kernels) == 1  # the compiled kernel or its twin, whichever runs
