@@ -14,6 +14,7 @@ ALGO_BEAM: int
 POLICY_BITS: int
 POLICY_SIZE: int
 TABU_FREE_DEPTH: int
+MAX_LEVEL: int
 
 class Stop:
     def set(self) -> None: ...
