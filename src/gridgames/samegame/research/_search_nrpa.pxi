@@ -147,7 +147,7 @@ cdef void nrpa_runs(Ctx *x, Nrpa *r, long long restarts, const double *start) no
         if r.floor >= 0:
             r.floor = s  # the next run starts from this one's best
         r.run += 1
-    r.done = True
+    r.done = not x.stopped  # a stopped search (not in checkpoint mode) cannot go on
 
 
 cdef int nrpa_alloc(Nrpa *r, int level) noexcept nogil:

@@ -81,6 +81,11 @@ cdef class NrpaRun:
             self.stop = None
         return self.r.suspended != 0
 
+    @property
+    def done(self):
+        """Every run has ended (a stop in checkpoint mode is no end)."""
+        return bool(self.r.done)
+
     def result(self):
         """(score, moves as (r, c), why it stopped early, playouts) so far."""
         cdef Ctx *x = self.x
