@@ -5,7 +5,6 @@ build on this module; it imports only the one-search layer (``_single``).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from typing import Any, NamedTuple, Optional
 from ..._rng_pure import MASK, SplitMix64
 from ..._version import __version__
 from . import _single
+from ._single import board_rows, digest  # noqa: F401 (named here by campaigns and the CLI)
 
 # What a search returns across threads and Ray: score, moves as [r, c]
 # lists, stopped, playouts, CPU seconds (None: not measured), version.
@@ -84,17 +84,6 @@ def stored_params(params: Any) -> Any:
     if isinstance(params, dict) and params.get("restarts") == _single.UNTIL_TIME:
         return {**params, "restarts": None}
     return params
-
-
-def board_rows(board: Any) -> list[str]:
-    """The board as strings of colour digits, rows top first ('.' empty)."""
-    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
-
-
-def digest(rows: list[str]) -> str:
-    """A short fingerprint of a board's cells (to refuse resuming a results
-    file on other boards)."""
-    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]
 
 
 def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None) -> Outcome:

@@ -1,5 +1,6 @@
 """Searches on SameGame boards: argument checks, results, and ``solve``
 (several boards and runs, in order; ``_campaign`` runs them)."""
+import hashlib
 import threading
 from collections.abc import Iterable
 from operator import index
@@ -146,3 +147,14 @@ def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> list[
     search = _load("samegame", board.backend, part="search")
     scores: list[int] = search.playouts(board._state, n, seed, policy == "tabu")
     return scores
+
+
+def board_rows(board: Any) -> list[str]:
+    """The board as strings of colour digits, rows top first ('.' empty)."""
+    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
+
+
+def digest(rows: list[str]) -> str:
+    """A short fingerprint of a board's cells (to refuse resuming a results
+    file on other boards)."""
+    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]
