@@ -15,7 +15,8 @@ from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame.research import _improve, _results as results
 from ..samegame.research._allocate import allocating, report, report_text
-from ..samegame.research._campaign import campaign
+from ..samegame.research._campaign import campaign, going_on
+from ..samegame.research._checkpoint import Mismatch
 from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
@@ -99,6 +100,11 @@ def add(commands: Commands, rules: str) -> None:
                    help="start each search from the best game known for its board: best_known() for "
                         "the standard boards and the result lines of FILE (an earlier campaign's -o); "
                         "the result is never worse (give BOARDS before --improve)")
+    s.add_argument("--checkpoint", metavar="DIR", default=None,
+                   help="nrpa: each search writes its whole state to DIR (board-K-run-R.ckpt) as it goes; "
+                        "the same command again goes on from there, to the result of one unbroken search")
+    s.add_argument("--checkpoint-every", type=period, default=60.0, metavar="SECONDS",
+                   help="--checkpoint: write every SECONDS of wall time (default 60), and when a search stops")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -108,6 +114,17 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
     add_progress_option(s)
     s.set_defaults(func=run)
+
+
+def period(text: str) -> float:
+    """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a number >= 0, not {text!r}")
+    return value
 
 
 def boards_of(path: Optional[str], standard: bool) -> list[Board]:
@@ -214,6 +231,15 @@ def run(args: argparse.Namespace) -> int:
                 return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
             return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
+        if args.checkpoint is not None:
+            for line in going_on(args.checkpoint, boards, seed, args.runs, results.done(found),
+                                 None if starts is None else [s and s.moves for s in starts], options):
+                sys.stderr.write(f"gridgames samegame: {line}\n")
+    except Mismatch as exc:
+        return fail(GAME, str(exc), 2)
+    except OSError as exc:
+        return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: {exc.strerror}", 2)
+    try:
         return _search(args, boards, algo, options, seed, found, appender, starts)
     finally:
         if appender:
@@ -239,7 +265,8 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
                                runs=args.runs, earlier=earlier, improve=starts, **where, **options)
     else:
-        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found),
+        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found), checkpoint=args.checkpoint,
+                             checkpoint_every=args.checkpoint_every,
                              improve=None if starts is None else [s.moves if s else None for s in starts],
                              **where, **options)
     throw = thrown = False

@@ -9,6 +9,7 @@ local Ray or any cluster give the same result for each (board, run).
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from operator import index
@@ -16,6 +17,7 @@ from typing import Any, Optional
 
 from ..._version import __version__
 from . import _single
+from ._checkpoint import path_of, peek, refuse_other, wanted
 from ._jobs import Job, Make, Outcome, Result, board_rows, digest, params_of, search, search_seed
 from ._single import SearchResult
 
@@ -25,6 +27,7 @@ Params = list[dict[str, Any]]  # each board's search options
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
              ray: Optional[str] = None, skip: Iterable[tuple[int, int]] = (),
              root_parallel: Optional[int] = None, improve: Optional[list[Optional[list[tuple[int, int]]]]] = None,
+             checkpoint: Optional[str] = None, checkpoint_every: float = 60.0,
              **options: Any) -> Generator[Result, None, None]:
     """Search every board ``runs`` times and yield each Result as it
     finishes.  Run r of board k (both 1-based) has seed
@@ -35,7 +38,11 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     pairs not to search (done already).  ``root_parallel=W``: each search is
     one NRPA spread over W workers (threads, or Ray tasks), one board at a
     time.  ``improve``: per board, a finished game to improve on (None: from
-    nothing); the Results' params then say "improve": true.  ``options`` as
+    nothing); the Results' params then say "improve": true.  ``checkpoint``:
+    a directory where each NRPA search writes its state every
+    ``checkpoint_every`` seconds, and goes on from it when run again
+    (``_checkpoint.path_of``; the same result as a search that never
+    stopped).  ``options`` as
     in Board.search (``time`` per search).  Ctrl-C
     ends the iteration; with threads, the searches under way first yield
     their best so far, stopped "interrupt"; Ray tasks under way are
@@ -56,6 +63,9 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
     result_params = params_of(options, root_parallel, improve is not None)
+    if checkpoint is not None and (algo != "nrpa" or root_parallel is not None):
+        raise ValueError("checkpoints are NRPA's, one search per board and run (not root-parallel)")
+    files = Files(checkpoint, checkpoint_every)
 
     def make(job: Job, outcome: Outcome) -> Result:
         (k, r, s), (score, moves, stopped, games, cpu, version) = job, outcome
@@ -68,24 +78,37 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     elif ray is not None:
         from . import _ray
         _ray.connect(ray)
-        yield from _ray.run(jobs, rows, boards[0].backend if boards else "compiled", algo, params, make)
+        yield from _ray.run(jobs, rows, boards[0].backend if boards else "compiled", algo, params, make, files)
     elif threads == 1:
-        yield from _in_turn(boards, jobs, algo, params, make)
+        yield from _in_turn(boards, jobs, algo, params, make, files)
     else:
-        yield from _threads(boards, jobs, algo, params, threads, make)
+        yield from _threads(boards, jobs, algo, params, threads, make, files)
+
+
+class Files:
+    """Where each job's checkpoint goes: ``of(job)`` is (file, seconds) for
+    _jobs.search, or None without checkpoints."""
+
+    def __init__(self, directory: Optional[str], every: float) -> None:
+        self.directory, self.every = directory, every
+
+    def of(self, job: Job) -> Optional[tuple[str, float]]:
+        if self.directory is None:
+            return None
+        return path_of(self.directory, job[0], job[1]), self.every
 
 
 def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: Params,
-             make: Make) -> Iterator[Result]:
+             make: Make, files: Files) -> Iterator[Result]:
     for job in jobs:  # in this thread: Ctrl-C reaches the kernel, which returns its best
-        outcome = search(boards[job[0] - 1], algo, params[job[0] - 1], job[2])
+        outcome = search(boards[job[0] - 1], algo, params[job[0] - 1], job[2], checkpoint=files.of(job))
         yield make(job, outcome)
         if outcome[2] == "interrupt":
             return
 
 
 def _threads(boards: list[Any], jobs: list[Job], algo: str, params: Params,
-             threads: int, make: Make) -> Iterator[Result]:
+             threads: int, make: Make, files: Files) -> Iterator[Result]:
     stops = {b.backend: b.stop_flag() for b in boards}
     queue = jobs[::-1]
     pending: dict[Future[Outcome], Job] = {}  # jobs sort in submission order: (board, run)
@@ -94,7 +117,8 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: Params,
             while queue and len(pending) < 2 * threads:
                 k, r, s = job = queue.pop()
                 board = boards[k - 1]
-                pending[pool.submit(search, board.copy(), algo, params[k - 1], s, stops[board.backend])] = job
+                pending[pool.submit(search, board.copy(), algo, params[k - 1], s, stops[board.backend],
+                                    files.of(job))] = job
         try:
             fill()
             while pending:
@@ -166,3 +190,25 @@ def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, t
             following = next(keys)
     for key in sorted(waiting):
         yield waiting[key]
+
+
+def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iterable[tuple[int, int]],
+             improve: Optional[list[Optional[list[tuple[int, int]]]]], options: dict[str, Any]) -> list[str]:
+    """Before a campaign with checkpoints in ``directory`` (made if
+    missing): a line for each search that will go on from its checkpoint;
+    _checkpoint.Mismatch for a checkpoint of another search (nothing
+    written), OSError when the directory cannot be made."""
+    os.makedirs(directory, exist_ok=True)
+    if not os.access(directory, os.W_OK):
+        raise PermissionError(13, "Permission denied")
+    said, skipped = [], set(skip)
+    for k, board in enumerate(boards, 1):
+        for r in range(1, index(runs) + 1):
+            path = path_of(directory, k, r)
+            header = None if (k, r) in skipped else peek(path)
+            if header is not None:
+                refuse_other(path, header, wanted(board, search_seed(seed, k, r),
+                                                  improve is not None and improve[k - 1] is not None, **options))
+                how = "done" if header.get("done") else f"{header.get('cpu', 0):.1f} CPU s so far"
+                said.append(f"board {k} run {r}: going on from {path} ({how}, best {header.get('best_score')})")
+    return said

@@ -54,6 +54,17 @@ def identity(digest: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     return dict(format=FORMAT, algo="nrpa", digest=digest, seed=seed, params=params, version=__version__)
 
 
+def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: Optional[int] = None,
+           tabu: bool = True, stab: int = 1, restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
+           size_bias: float = 0.0, repeats: int = 0, **_: Any) -> dict[str, Any]:
+    """The identity() of the search ``run`` makes of these arguments
+    (the others, time and such, left out)."""
+    _, level, iterations, _, seed, _ = check("nrpa", level, iterations, 10, seed, None)
+    options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
+    return identity(digest(board_rows(board)), seed, dict(options, level=level, iterations=iterations,
+                                                        tabu=bool(tabu), improve=improve))
+
+
 def peek(path: str) -> Optional[dict[str, Any]]:
     """The header of the checkpoint ``path``, None if there is none;
     Mismatch (a ValueError) when it is not a checkpoint."""
@@ -180,18 +191,18 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
     search already done returns its result at once.  Mismatch for a
     checkpoint of another search; CannotWrite when ``path`` cannot be
     written.  ``on_write(header, best moves)`` after each write."""
-    _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
     if not every >= 0:
         raise ValueError(f"every must be a number of seconds >= 0, not {every!r}")
-    options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
+    seconds = check("nrpa", level, iterations, 10, seed, time)[5]
     known = None if improve is None else finished_game(board, improve)[1]
-    wanted = identity(digest(board_rows(board)), seed, dict(options, level=level, iterations=iterations,
-                                                          tabu=bool(tabu), improve=known is not None))
-    found = read(path, wanted)
+    ident = wanted(board, seed, known is not None, level=level, iterations=iterations, tabu=tabu, stab=stab,
+                   restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias, repeats=repeats)
+    p = ident["params"]
+    found = read(path, ident)
     spent = (0.0, 0.0) if found is None else (float(found[0]["cpu"]), float(found[0]["wall"]))
     kernel = _load("samegame", board.backend, part="search")
-    search = kernel.NrpaRun(board._state, level, iterations, seed, bool(tabu), options["stab"], options["repeats"],
-                            options["restarts"], options["tabu_bias"], options["size_bias"], None, known)
+    search = kernel.NrpaRun(board._state, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
+                            p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known)
     if found is not None:
         search.load(found[1])
     main = threading.current_thread() is threading.main_thread()
@@ -207,7 +218,7 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
             break
         paused = search.run(max(left, 1e-9) if seconds else 0.0, stop, main, bool(cpu_time), every)
         if paused or search.done:
-            _save(path, wanted, search, used(), on_write)
+            _save(path, ident, search, used(), on_write)
         stopped = STOPPED[search.result()[2]]
         if not paused or stopped is not None:
             break

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Optional
 
 from ..._rng_pure import MASK, SplitMix64
 from ..._version import __version__
-from . import _single
+from . import _checkpoint, _single
 from ._single import board_rows, digest  # noqa: F401 (named here by campaigns and the CLI)
 
 # What a search returns across threads and Ray: score, moves as [r, c]
@@ -86,19 +86,29 @@ def stored_params(params: Any) -> Any:
     return params
 
 
-def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None) -> Outcome:
+def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None,
+           checkpoint: Optional[tuple[str, float]] = None) -> Outcome:
     """One search of ``board``, its CPU time measured in this thread (where
-    the kernel runs)."""
+    the kernel runs).  ``checkpoint``: (file, seconds), an NRPA search that
+    writes its state to the file that often and goes on from it (its CPU
+    time then counts every piece)."""
     start = time.thread_time()
-    s = _single.run(board, algo, seed=seed, stop=stop, **params)
-    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, time.thread_time() - start, __version__
+    if checkpoint is not None:
+        done = _checkpoint.run(board, checkpoint[0], checkpoint[1], seed=seed, stop=stop, **params)
+        s, cpu = done.result, done.cpu
+    else:
+        s = _single.run(board, algo, seed=seed, stop=stop, **params)
+        cpu = time.thread_time() - start
+    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, cpu, __version__
 
 
-def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
+def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int,
+                checkpoint: Optional[tuple[str, float]] = None) -> Outcome:
     """``search`` of a board given as plain strings: what a Ray task runs
-    (compiled objects do not travel; plain values do)."""
+    (compiled objects do not travel; plain values do; a checkpoint file
+    must be on a file system that the task's node shares)."""
     from .._game import Board
-    return search(Board(rows, backend=backend), algo, params, seed)
+    return search(Board(rows, backend=backend), algo, params, seed, checkpoint=checkpoint)
 
 
 def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,

@@ -60,10 +60,11 @@ def _first_line(exc: BaseException) -> str:
 
 
 def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: list[dict[str, Any]],
-        make: Make) -> Iterator[Result]:
+        make: Make, files: Any = None) -> Iterator[Result]:
     """The outcome of each job as it finishes (``params``: per board).  A window of about twice the
     cluster's CPUs is in flight (recounted as results come, so nodes that
-    join are used).  Stopping the iteration cancels the tasks in flight."""
+    join are used).  ``files``: the campaign's checkpoint files (each
+    task's on a file system its node shares with the driver).  Stopping the iteration cancels the tasks in flight."""
     if any("." in row for board in rows for row in board):
         raise ValueError("Ray campaigns search whole boards (no empty cell)")
     task = ray.remote(max_retries=RETRIES)(search_task)
@@ -76,7 +77,8 @@ def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params:
             window = max(4, 2 * int(cpus))
             while queue and len(flight) < window:
                 k, r, s = job = queue.pop()
-                flight[task.remote(refs[k - 1], backend, algo, params[k - 1], s)] = job
+                flight[task.remote(refs[k - 1], backend, algo, params[k - 1], s,
+                                   None if files is None else files.of(job))] = job
             [ref], _ = ray.wait(list(flight), num_returns=1)
             job = flight.pop(ref)
             try:
