@@ -56,7 +56,7 @@ def identity(digest: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
 
 def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: Optional[int] = None,
            tabu: bool = True, stab: int = 1, restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
-           size_bias: float = 0.0, repeats: int = 0, **_: Any) -> dict[str, Any]:
+           size_bias: float = 0.0, repeats: int = 0, **others: Any) -> dict[str, Any]:
     """The identity() of the search ``run`` makes of these arguments
     (the others, time and such, left out)."""
     _, level, iterations, _, seed, _ = check("nrpa", level, iterations, 10, seed, None)
