@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
@@ -15,6 +16,7 @@ from gridgames._backend import kernel
 from gridgames.samegame import Board
 from gridgames.samegame.research import _checkpoint
 from gridgames.samegame.research._jobs import search_seed
+from gridgames.samegame.research._rootpar import root_parallel
 
 
 def _rows(seed, colours=3, rows=6, cols=7):
@@ -195,7 +197,7 @@ def test_cli_goes_on_says_so_and_keeps_a_finished_result(cli, tmp_path, backend)
     before = (tmp_path / "ck" / "board-1-run-1.ckpt").read_bytes()
     assert other.returncode == 2 and len(other.stderr.splitlines()) == 1 and b"another search (seed" in other.stderr
     assert (tmp_path / "ck" / "board-1-run-1.ckpt").read_bytes() == before and other.stdout == b""
-    for bad in (["--algo", "nmcs"], ["--root-parallel", "2"]):
+    for bad in (["--algo", "nmcs"], ["--allocate", "2"]):
         p = cli("samegame", "solve", tmp_path / "b.txt", *bad, "--checkpoint", tmp_path / "ck")
         assert p.returncode == 2 and b"argument --checkpoint" in p.stderr
 
@@ -212,6 +214,38 @@ def test_cli_threads_and_checkpoints_give_the_plain_results(cli, tmp_path):
                       for o in map(json.loads, p.stdout.splitlines()))
     assert plain.returncode == threads.returncode == 0 and found(plain) == found(threads)
     assert sorted(os.listdir(tmp_path / "ck")) == [f"board-{k}-run-{r}.ckpt" for k in (1, 2) for r in (1, 2)]
+
+
+class StopsAfter:
+    """An executor whose tasks report a stop from the ``rounds``-th round on (as a time limit would)."""
+
+    def __init__(self, pool, workers, rounds):
+        self.pool, self.left = pool, workers * rounds
+
+    def submit(self, fn, *args):
+        self.left -= 1
+        future = self.pool.submit(fn, *args)
+        if self.left >= 0:
+            return future
+        stopped = Future()
+        stopped.set_result((*future.result()[:2], "time", future.result()[3]))
+        return stopped
+
+
+def test_root_parallel_goes_on_from_its_last_round(backend, tmp_path):
+    board = Board(_rows(3, rows=8, cols=9), backend=backend)
+    options = dict(level=3, iterations=4 if backend == "compiled" else 3, seed=4, workers=2)
+    path = str(tmp_path / "c.ckpt")
+    with ThreadPoolExecutor(2) as pool:
+        expected = root_parallel(board, executor=pool, **options)
+        cut = root_parallel(board, executor=StopsAfter(pool, 2, 2), checkpoint=(path, 0.0), **options)
+        header = _checkpoint.peek(path)
+        assert cut.stopped == "time" and header["done"] is False and 0 < header["playouts"] < expected.playouts
+        assert root_parallel(board, executor=pool, checkpoint=(path, 0.0), **options) == expected
+        assert _checkpoint.peek(path)["done"] is True
+        assert root_parallel(board, executor=pool, checkpoint=(path, 0.0), **options) == expected
+        with pytest.raises(_checkpoint.Mismatch, match="root_parallel 2, not 3"):
+            root_parallel(board, executor=pool, checkpoint=(path, 0.0), **dict(options, workers=3))
 
 
 @pytest.mark.slow

@@ -107,7 +107,6 @@ RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
         only("--stab --restarts --tabu-bias --size-bias --repeats --root-parallel --checkpoint", "algo", NRPA,
              "--algo nrpa", "--algo", "beam"),
         needs("--checkpoint-every", "--checkpoint"),
-        not_with("--checkpoint", "--root-parallel", "--root-parallel", "2"),
         not_with("--checkpoint", "--allocate", "--allocate", "2"),
         only("--level", "algo", NRPA + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
         only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),

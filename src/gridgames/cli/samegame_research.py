@@ -21,7 +21,7 @@ from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
-from ._args import Commands, add_command, add_progress_option, seconds
+from ._args import Commands, add_command, add_progress_option, period, seconds
 from ._io import CannotWrite, fail, read_input, shown
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
@@ -114,17 +114,6 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
     add_progress_option(s)
     s.set_defaults(func=run)
-
-
-def period(text: str) -> float:
-    """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 <= value < 1e9:
-        raise argparse.ArgumentTypeError(f"SECONDS is a number >= 0, not {text!r}")
-    return value
 
 
 def boards_of(path: Optional[str], standard: bool) -> list[Board]:
@@ -233,7 +222,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.checkpoint is not None:
             for line in going_on(args.checkpoint, boards, seed, args.runs, results.done(found),
-                                 None if starts is None else [s and s.moves for s in starts], options):
+                                 None if starts is None else [s and s.moves for s in starts], options,
+                                 args.root_parallel):
                 sys.stderr.write(f"gridgames samegame: {line}\n")
     except Mismatch as exc:
         return fail(GAME, str(exc), 2)

@@ -63,8 +63,8 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
     result_params = params_of(options, root_parallel, improve is not None)
-    if checkpoint is not None and (algo != "nrpa" or root_parallel is not None):
-        raise ValueError("checkpoints are NRPA's, one search per board and run (not root-parallel)")
+    if checkpoint is not None and algo != "nrpa":
+        raise ValueError("checkpoints are NRPA's (--algo nrpa)")
     files = Files(checkpoint, checkpoint_every)
 
     def make(job: Job, outcome: Outcome) -> Result:
@@ -74,7 +74,7 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     # yield from: a KeyboardInterrupt thrown into this generator reaches the executor's
     # (the CLI throws one when Ctrl-C came while it was writing a result)
     if root_parallel is not None:
-        yield from _root_parallel(boards, jobs, algo, params, index(root_parallel), threads, ray, make)
+        yield from _root_parallel(boards, jobs, algo, params, index(root_parallel), threads, ray, make, files)
     elif ray is not None:
         from . import _ray
         _ray.connect(ray)
@@ -146,7 +146,7 @@ def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
 
 
 def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: Params, workers: int,
-                   threads: int, ray: Optional[str], make: Make) -> Iterator[Result]:
+                   threads: int, ray: Optional[str], make: Make, files: Files) -> Iterator[Result]:
     if algo != "nrpa":
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
     from ._rootpar import root_parallel
@@ -160,7 +160,7 @@ def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: Params
     try:
         for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
             found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor,
-                                  **{**default, **params[k - 1]})
+                                  checkpoint=files.of((k, r, s)), **{**default, **params[k - 1]})
             yield make((k, r, s), (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
                                     None, __version__))
     finally:
@@ -193,7 +193,8 @@ def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, t
 
 
 def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iterable[tuple[int, int]],
-             improve: Optional[list[Optional[list[tuple[int, int]]]]], options: dict[str, Any]) -> list[str]:
+             improve: Optional[list[Optional[list[tuple[int, int]]]]], options: dict[str, Any],
+             root_parallel: Optional[int] = None) -> list[str]:
     """Before a campaign with checkpoints in ``directory`` (made if
     missing): a line for each search that will go on from its checkpoint;
     _checkpoint.Mismatch for a checkpoint of another search (nothing
@@ -207,8 +208,11 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
             path = path_of(directory, k, r)
             header = None if (k, r) in skipped else peek(path)
             if header is not None:
-                refuse_other(path, header, wanted(board, search_seed(seed, k, r),
-                                                  improve is not None and improve[k - 1] is not None, **options))
+                ident = wanted(board, search_seed(seed, k, r), improve is not None and improve[k - 1] is not None,
+                               **options)
+                if root_parallel is not None:
+                    ident["params"]["root_parallel"] = root_parallel
+                refuse_other(path, header, ident)
                 how = "done" if header.get("done") else f"{header.get('cpu', 0):.1f} CPU s so far"
                 said.append(f"board {k} run {r}: going on from {path} ({how}, best {header.get('best_score')})")
     return said
