@@ -7,7 +7,7 @@ its state in DIR, continued from there whenever this is run again.
 
 Each search writes DIR/board-B-level-L-seed-S.ckpt every --every seconds
 (and when it stops), and appends one line to DIR/curve.jsonl each time:
-{"board", "level", "seed", "cpu_s" (all its pieces), "score", "moves",
+{"board", "level", "seed", "improve", "cpu_s" (all its pieces), "score", "moves",
 "playouts", "done", "digest", "written"}, the score-vs-CPU curve; its
 lines fold into best_known() as they are
 (`python benchmarks/samegame_best_known.py DIR/curve.jsonl --source "..."`).
@@ -28,7 +28,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from gridgames.samegame import standard_boards
+from gridgames.samegame import best_known, standard_boards
 from gridgames.samegame.research._checkpoint import Mismatch, run
 from gridgames.samegame.research._jobs import board_rows, digest
 
@@ -36,11 +36,14 @@ LOCK = threading.Lock()
 
 
 def one(board_no, board, args, seed, stop):
-    path = os.path.join(args.dir, f"board-{board_no}-level-{args.level}-seed-{seed}.ckpt")
+    tag = "-improve" if args.improve else ""
+    path = os.path.join(args.dir, f"board-{board_no}-level-{args.level}-seed-{seed}{tag}.ckpt")
+    start = best_known()[board_no - 1].moves if args.improve else None
     key = digest(board_rows(board))
 
     def on_write(header, moves):
-        line = dict(board=board_no, level=args.level, seed=seed, cpu_s=header["cpu"], score=header["best_score"],
+        line = dict(board=board_no, level=args.level, seed=seed, improve=args.improve, cpu_s=header["cpu"],
+                    score=header["best_score"],
                     moves=moves, playouts=header["playouts"], done=header["done"], digest=key,
                     written=header["written"])
         with LOCK, open(os.path.join(args.dir, "curve.jsonl"), "a", encoding="utf-8") as f:
@@ -50,7 +53,7 @@ def one(board_no, board, args, seed, stop):
     if stop.is_set:
         return None
     done = run(board, path, args.every, level=args.level, iterations=args.iterations, seed=seed,
-               stop=stop, on_write=on_write)
+               stop=stop, on_write=on_write, improve=start)
     how = "started" if done.resumed is None else f"went on from {done.resumed['cpu']:.0f} CPU s"
     with LOCK:
         print(f"board {board_no} level {args.level} seed {seed}: {how}; score {done.result.score} after "
@@ -68,6 +71,8 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=1, help="searches at once (threads)")
     parser.add_argument("--minutes", type=float, default=None, help="stop every search after this long (wall)")
     parser.add_argument("--every", type=float, default=60.0, help="seconds between checkpoints (default 60)")
+    parser.add_argument("--improve", action="store_true",
+                        help="start each search from best_known()'s game for its board (files named -improve)")
     parser.add_argument("--backend", default=None, help="compiled or pure (default: compiled if built)")
     args = parser.parse_args(argv)
     if not all(1 <= b <= 20 for b in args.boards):
