@@ -118,6 +118,12 @@ def test_a_damaged_checkpoint_is_refused(tmp_path):
     path = tmp_path / "c.ckpt"
     _checkpoint.run(board, str(path), 1e9, level=3, iterations=3, seed=7, stop=_stopped(board))
     data = path.read_bytes()
+    header = _checkpoint.peek(str(path))
+    state = _checkpoint.read(str(path), {k: header[k] for k in _checkpoint.WHAT})[1]
+    state["levels"][0]["game"]["codes"][0] = 1 << 40  # reads back, but is no policy index
+    _checkpoint.write(str(path), header, state)
+    with pytest.raises(_checkpoint.Mismatch, match="damaged"):
+        _file_run(board, str(path))
     path.write_bytes(data[:-7])
     with pytest.raises(_checkpoint.Mismatch, match="damaged"):
         _file_run(board, str(path))

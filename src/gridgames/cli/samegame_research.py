@@ -293,6 +293,8 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         args.command_parser.error(str(exc))
     except (RuntimeError, ImportError) as exc:
         status = fail(GAME, str(exc), 1)
+    except CannotWrite as exc:  # a checkpoint (disk full): the file before it is whole
+        status = fail(GAME, str(exc), 2)
     finally:
         if progress:
             progress.close()

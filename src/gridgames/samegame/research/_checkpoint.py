@@ -17,6 +17,7 @@ overwritten.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 import time as _time
@@ -33,6 +34,7 @@ from ._single import STOPPED, SearchResult, board_rows, check, check_nrpa, diges
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"
+__all__ = ["CannotWrite", "Finished", "Mismatch", "identity", "path_of", "peek", "read", "run", "wanted", "write"]
 WHAT = ("format", "algo", "digest", "seed", "params", "version")  # what must match to go on
 
 
@@ -42,7 +44,6 @@ class Mismatch(ValueError):
 
 def path_of(directory: str, board: int, run: int) -> str:
     """The checkpoint of run ``run`` of board ``board`` (1-based) in ``directory``."""
-    import os
     return os.path.join(directory, f"board-{board}-run-{run}.ckpt")
 
 
@@ -204,7 +205,10 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
     search = kernel.NrpaRun(board._state, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
                             p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known)
     if found is not None:
-        search.load(found[1])
+        try:
+            search.load(found[1])
+        except (ValueError, KeyError, TypeError, OverflowError, IndexError):
+            raise Mismatch(f"{path}: a damaged checkpoint (its state does not fit the search)") from None
     main = threading.current_thread() is threading.main_thread()
     start_cpu, start_wall = _time.thread_time(), _time.monotonic()
 
@@ -237,5 +241,3 @@ def _save(path: str, wanted: dict[str, Any], search: Any, used: tuple[float, flo
     if on_write is not None:
         on_write(header, state["best"])
 
-
-__all__ = ["CannotWrite", "Finished", "Mismatch", "identity", "path_of", "peek", "read", "run", "write"]
