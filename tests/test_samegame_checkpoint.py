@@ -290,3 +290,4 @@ def test_killed_again_and_again_a_search_goes_on_to_the_same_result(backend, tmp
     assert (obj["score"], [tuple(m) for m in obj["moves"]], obj["playouts"]) == \
         (expected.score, expected.moves, expected.playouts)
     assert kills >= 2 and 0 < seen < expected.playouts
+    assert os.listdir(path.parent) == [path.name]  # a temporary file a kill left is swept

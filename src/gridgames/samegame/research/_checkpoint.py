@@ -66,6 +66,33 @@ def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: 
                                                         tabu=bool(tabu), improve=improve))
 
 
+def sweep(path: str) -> None:
+    """Remove the temporary files of ``path`` that a killed writer left
+    (``.NAME.PID.tmp`` of _files.replacing, whose process is gone)."""
+    directory, base = os.path.split(os.path.abspath(path))
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(base) + 2:-4]
+        if name.startswith(f".{base}.") and name.endswith(".tmp") and pid.isdigit() and not _alive(int(pid)):
+            try:
+                os.unlink(os.path.join(directory, name))
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # another user's, or not a process id we can ask about: left alone
+    return True
+
+
 def peek(path: str) -> Optional[dict[str, Any]]:
     """The header of the checkpoint ``path``, None if there is none;
     Mismatch (a ValueError) when it is not a checkpoint."""
@@ -200,6 +227,7 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
                    restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias, repeats=repeats)
     p = ident["params"]
     found = read(path, ident)
+    sweep(path)
     spent = (0.0, 0.0) if found is None else (float(found[0]["cpu"]), float(found[0]["wall"]))
     kernel = _load("samegame", board.backend, part="search")
     search = kernel.NrpaRun(board._state, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
