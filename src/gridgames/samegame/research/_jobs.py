@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Optional
 
 from ..._rng_pure import MASK, SplitMix64
@@ -126,3 +126,40 @@ def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,
 
 
 Make = Callable[[Job, Outcome], Result]
+
+
+class Files:
+    """Where each job's checkpoint goes: ``of(job)`` is (file, seconds) for
+    ``search``, or None without checkpoints."""
+
+    def __init__(self, directory: Optional[str] = None, every: float = 60.0) -> None:
+        self.directory, self.every = directory, every
+
+    def of(self, job: Job) -> Optional[tuple[str, float]]:
+        if self.directory is None:
+            return None
+        return _checkpoint.path_of(self.directory, job[0], job[1]), self.every
+
+
+class Work(NamedTuple):
+    """A campaign's searches as every executor takes them (serial, threads,
+    Ray, root-parallel: each is a function of a Work yielding Results):
+    the ``boards``, the ``jobs`` to run, the search (``algo``, its
+    ``params`` per board), ``make`` (a Result of a job's Outcome) and the
+    checkpoint ``files``."""
+
+    boards: list[Any]
+    jobs: list[Job]
+    algo: str
+    params: list[dict[str, Any]]
+    make: Make
+    files: Files
+
+    def search(self, job: Job, board: Any = None, stop: Any = None) -> Outcome:
+        """The job's search, in this thread (on a copy of its board: ``board``)."""
+        k, _, seed = job
+        return search(self.boards[k - 1] if board is None else board, self.algo, self.params[k - 1], seed, stop,
+                      self.files.of(job))
+
+
+Executor = Callable[[Work], Iterator[Result]]
