@@ -27,10 +27,9 @@ from collections.abc import Callable, Iterable
 from itertools import accumulate
 from typing import Any, NamedTuple, Optional
 
-from ..._backend import kernel as _load
 from ..._files import CannotWrite, replacing, write_all
 from ..._version import __version__
-from ._single import STOPPED, SearchResult, board_rows, check, check_nrpa, digest, finished_game
+from ._single import STOPPED, SearchResult, board_rows, check, check_nrpa, digest, finished_game, nrpa_run
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"
@@ -229,8 +228,7 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
     found = read(path, ident)
     sweep(path)
     spent = (0.0, 0.0) if found is None else (float(found[0]["cpu"]), float(found[0]["wall"]))
-    kernel = _load("samegame", board.backend, part="search")
-    search = kernel.NrpaRun(board._state, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
+    search = nrpa_run(board, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
                             p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known)
     if found is not None:
         try:

@@ -16,11 +16,13 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from ..._backend import kernel as _load
+from ..._limits import constants
 from ..._rng_pure import SplitMix64
 from .._game import Board
 from ._checkpoint import Mismatch, read, wanted, write
-from ._single import SearchResult, check, check_nrpa, finished_game, run
+from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
+
+POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
@@ -76,17 +78,16 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     if any(v is None for row in grid for v in row):
         raise ValueError("root_parallel starts from a position with no empty cell")
     rows = [list(row) for row in grid]
-    kernel = _load("samegame", board.backend, part="search")
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
                         repeats=options["repeats"])
-    policy = bytes(8 * kernel.POLICY_SIZE)
+    policy = bytes(8 * POLICY_SIZE)
     deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
     at = Rounds(policy=policy)
     if improve is not None:
         score, known = finished_game(board, improve)
         at.best = (score, [[r, c] for r, c in known])
-        at.policy = kernel.adapt_policy(board._state, policy, known, bool(tabu),
+        at.policy = adapt_policy(board, policy, known, bool(tabu),
                                         options["tabu_bias"], options["size_bias"])
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
                                                   dict(task_options, level=level, iterations=iterations, tabu=tabu))
@@ -113,7 +114,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
             break
         at.done = bool(options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations
         if not at.done:
-            at.policy = kernel.adapt_policy(board._state, at.policy, at.best[1], bool(tabu),
+            at.policy = adapt_policy(board, at.policy, at.best[1], bool(tabu),
                                             options["tabu_bias"], options["size_bias"])
         at.round += 1
         if saved is not None:
