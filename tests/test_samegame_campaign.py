@@ -245,6 +245,23 @@ def test_progress_text_counts_earlier_results_and_estimates_time_left():
     assert " | best 25 90 -".startswith(text.split(" left", 1)[1])
 
 
+def test_plain_progress_lines_are_never_cut():
+    """--progress off a terminal: each line whole (a log line is never cut
+    to a terminal's width), with the best of every board."""
+    import io
+
+    from gridgames.samegame.research._progress import Progress
+    stream = io.StringIO()
+    progress = Progress(40, 20, [Result(k, 1, 5, "nrpa", {}, 1000 + k, [], None, 10, 0.1, "0.1.0", "d")
+                                 for k in range(1, 21)], stream=stream, plain="gridgames samegame solve")
+    progress.every = 3600  # no drawing by the thread: only the one below
+    progress._draw()
+    progress.close()
+    line = stream.getvalue()
+    assert line.startswith("gridgames samegame solve: [20/40 searches] total 20,210 (20/20 boards), ")
+    assert line.endswith(" | best " + " ".join(str(1000 + k) for k in range(1, 21)) + "\n") and len(line) > 150
+
+
 def test_ray_missing_is_a_one_line_error(tmp_path):
     (tmp_path / "b.txt").write_text(small_boards(1))
     code = ("import sys; sys.modules['ray'] = None  # as if Ray were not installed\n"
