@@ -190,5 +190,25 @@ def test_the_man_page_renders_without_warnings_and_has_every_command(tmp_path):
             assert option in text, (key, option)
 
 
+def test_wrapped_text_keeps_hyphenated_words_whole():
+    """--help and the man page break lines between words only: a path or a
+    hyphenated word is never cut after its hyphen (the man page joins the
+    lines with spaces: 'bash\\- completion' could not be copied)."""
+    import argparse
+
+    from gridgames.cli import _args
+    page = _manpage.page(build_parser())
+    assert "bash\\-completion/completions/gridgames" in page and "wrong\\-answer" in page
+    assert not re.search(r"[A-Za-z0-9]\\- ", page)
+    for parser in [build_parser(), *COMMANDS.values()]:
+        for line in parser.format_help().splitlines():
+            assert not re.search(r"[A-Za-z0-9]-$", line), line
+    sub = argparse.ArgumentParser().add_subparsers()
+    p = _args.add_command(sub, "x", help="x", description="y" * 60 + " see ~/.local/share/bash-completion/x")
+    p.add_argument("--z", help="y" * 40 + " see ~/.local/share/bash-completion/completions/gridgames")
+    assert "~/.local/share/bash-completion/x" in p.format_help()
+    assert "~/.local/share/bash-completion/completions/gridgames" in p.format_help()
+
+
 def test_roff_escapes():
     assert _manpage.roff("a-b \\x\n.TH\n'x") == "a\\-b \\ex\n\\&.TH\n\\&'x"
