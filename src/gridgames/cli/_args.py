@@ -141,8 +141,8 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not 0 < value < 1e9:
-        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
+    if not 0 < value < 1e9:  # the limit said: '1e9' is a positive number too
+        raise argparse.ArgumentTypeError(f"SECONDS is a positive number below 1e9 (31 years), not {text!r}")
     return value
 
 
