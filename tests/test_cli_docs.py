@@ -124,19 +124,30 @@ def test_the_character_format_label_count_in_the_docs():
 
 def completions(shell, words):
     """What the completion script of ``shell`` offers for the last of ``words``."""
+    return completions_of(shell, [words])[0]
+
+
+def completions_of(shell, cases):
+    """``completions`` of each list of words in ``cases``, in one shell."""
     script = _completion.script(build_parser(), shell)
     if shell == "bash":
-        code = (script + f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}; "
-                'compgen() { [[ $1 == -f ]] && { echo FILES; return; }; builtin compgen "$@"; }; '
-                '_gridgames; printf "%s\\n" "${COMPREPLY[@]}"')
+        code = script + 'compgen() { [[ $1 == -f ]] && { echo FILES; return; }; builtin compgen "$@"; }; '
+        for words in cases:
+            code += (f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}; "
+                     'COMPREPLY=(); _gridgames; printf "%s\\n" "${COMPREPLY[@]}" @@;\n')
         p = subprocess.run(["bash", "-c", code], capture_output=True, text=True, timeout=60)
-    else:
+    else:  # the script completes its first case as it is sourced, the others are asked after
         code = ("compadd() { [[ $1 == -- ]] && shift; local w; for w in \"$@\"; do "
                 "[[ $w == ${words[CURRENT]}* ]] && print -r -- $w; done; return 0; }; _files() { print FILES; }; "
-                f"words=({' '.join(repr(w) for w in words)}); CURRENT={len(words)}; source /dev/stdin")
+                f"words=({' '.join(repr(w) for w in cases[0])}); CURRENT={len(cases[0])}; source /dev/stdin; "
+                "print @@;\n")
+        for words in cases[1:]:
+            code += f"words=({' '.join(repr(w) for w in words)}); CURRENT={len(words)}; _gridgames; print @@;\n"
         p = subprocess.run(["zsh", "-c", code], input=script, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stderr == "", p.stderr
-    return p.stdout.split()
+    found = [answer.split() for answer in p.stdout.split("@@\n")]
+    assert len(found) == len(cases) + 1 and found[-1] == []
+    return found[:-1]
 
 
 SHELLS = [pytest.param(shell, marks=pytest.mark.skipif(not shutil.which(shell), reason=f"{shell} not installed "
@@ -147,7 +158,8 @@ SHELLS = [pytest.param(shell, marks=pytest.mark.skipif(not shutil.which(shell), 
 def test_completion_offers_the_commands_options_and_choices(shell):
     assert completions(shell, ["gridgames", "sa"]) == ["samegame"]
     assert completions(shell, ["gridgames", "samegame", "solve", "--algo", ""]) == ["random", "nmcs", "nrpa", "beam"]
-    assert completions(shell, ["gridgames", "samegame", "solve", "--time", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "samegame", "solve", "--time", ""]) == []  # a number: no files
+    assert completions(shell, ["gridgames", "samegame", "solve", "--improve", ""]) == ["FILES"]
     assert completions(shell, ["gridgames", "completion", ""]) == ["bash", "zsh"]
     assert completions(shell, ["gridgames", "samegame", "so"]) == ["solve", "FILES"]  # or a judge file
     assert completions(shell, ["gridgames", "numberlink", "solve", ""]) == ["FILES"]
@@ -156,6 +168,30 @@ def test_completion_offers_the_commands_options_and_choices(shell):
         offered = set(completions(shell, words)) if key[1] in (None, "solve", "generate") else None
         if offered is not None:
             assert offered == set(parser._option_string_actions), key
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_in_the_default_judge_form_and_of_option_values(shell):
+    """'gridgames GAME INPUT ...' is the judge command: its options are
+    offered there (and before INPUT); an option taking a number or a name
+    completes nothing, one taking a path completes file names."""
+    judge = {game: set(COMMANDS[game, "judge"]._option_string_actions) for game in ("samegame", "gopher")}
+    assert completions(shell, ["gridgames", "gopher", "f.in", "--t"]) == ["--team"]
+    assert set(completions(shell, ["gridgames", "samegame", "7.in", "-"])) == judge["samegame"]
+    assert set(completions(shell, ["gridgames", "gopher", "-"])) == judge["gopher"]
+    assert completions(shell, ["gridgames", "samegame", "7.in", "-o", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "samegame", "-o", "x.out", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "gopher", "f.in", "--team", ""]) == []
+    assert completions(shell, ["gridgames", "samegame", "so"]) == ["solve", "FILES"]  # still a command
+    cases, expected = [], []
+    for key, parser in COMMANDS.items():
+        for option, action in parser._option_string_actions.items():
+            if action.nargs != 0 and not action.choices:
+                path = action.type is None and action.metavar in ("FILE", "OUTPUT", "DIR")
+                cases.append(["gridgames", *filter(None, key), option, ""])
+                expected.append(["FILES"] if path else [])
+    assert len(cases) > 60 and expected.count([]) > 40
+    assert dict(zip(map(tuple, cases), completions_of(shell, cases))) == dict(zip(map(tuple, cases), expected))
 
 
 def test_completion_is_made_from_the_parser_without_running_gridgames():
