@@ -248,3 +248,26 @@ def test_wrapped_text_keeps_hyphenated_words_whole():
 
 def test_roff_escapes():
     assert _manpage.roff("a-b \\x\n.TH\n'x") == "a\\-b \\ex\n\\&.TH\n\\&'x"
+
+
+def test_the_docs_say_how_to_get_what_they_claim():
+    """Issue 39: a pinned torch says where its CPU build comes from; the
+    README's single-env figure is measured on the loop it prints
+    (benchmarks/env_snippet.py runs those lines); SECURITY.md's temporary
+    file is the tile-match judge's, with its threshold."""
+    for path in DOCS:
+        text = path.read_text()
+        if "torch==" in text:
+            assert "--index-url https://download.pytorch.org/whl/cpu" in text, path
+    readme = (ROOT / "README.md").read_text()
+    snippet = readme.split('env = gym.make("gridgames/SameGame-v0")', 1)[1].split("```", 1)[0]
+    measured = (ROOT / "benchmarks" / "env_snippet.py").read_text()
+    loop = [line.strip() for line in snippet.splitlines()[1:] if line.strip()]
+    assert len(loop) == 5 and all(line in measured for line in loop[2:]), loop  # the agent's steps, as printed
+    assert "`python benchmarks/env_snippet.py`" in readme
+    from gridgames._limits import constants
+    spill = constants("tilematch/_kernel.pxd").SPILL
+    security = " ".join((ROOT / "SECURITY.md").read_text().split())
+    assert f"the tile-match judge keeps the moves of a data set past its first {spill:,}" in security
+    assert "nothing in the working, home or temporary directory" not in security
+
