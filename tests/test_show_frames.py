@@ -151,3 +151,22 @@ def test_gopher_show_keeps_the_games_after_a_fall(cli, tmp_path, option):
     names = re.findall(r'"name": *"(Game \d+)"', page)
     assert names == (["Game 2"] if option else ["Game 1", "Game 2"])
     assert ("game 2: 2x2, 0 holes" in page) and (("game 1: 3x3" in page) != bool(option))
+
+
+@pytest.mark.parametrize("game, data", [
+    ("samegame", b"2 2\n1 1\n2 2\n%s 1\n1 1\n0 0\n0 0\n"),
+    ("tilematch", b"1\n2 2\n3\n1\n1 1\n1\n%s 0 1 0\n"),
+    ("gopher", b"2 2\n0\n%s 1\n-%s 1\n1 1\n")], ids=["samegame", "tilematch", "gopher"])
+def test_show_reads_huge_integers_as_the_judge_does(backend, game, data):
+    """A coordinate of 5,000 digits is valid judge input (saturated: far
+    outside the board); the page shows it as one step, like the judge,
+    instead of failing on Python's int() limit."""
+    from gridgames import pictures
+    data = data.replace(b"%s", b"9" * 5000)
+    judged = {"samegame": samegame, "tilematch": tilematch, "gopher": gopher}[game].judge(data, backend=backend)
+    assert judged.error is None
+    page, error = pictures.show_html(game, data, backend=backend)
+    assert error is None and page.count("outside") + page.count("invalid") + page.count("removes nothing") >= 1
+    steps = {"samegame": samegame_steps, "tilematch": tilematch_steps, "gopher": gopher_steps}[game]
+    frames = [f for case in steps.show(data, judged.output, backend) for f in case.frames]
+    assert len(frames) == {"samegame": 3, "tilematch": 4, "gopher": 4}[game], [f.caption for f in frames]

@@ -5,12 +5,11 @@ import re
 from collections.abc import Iterator
 from typing import Optional
 
-from .._frames import Case, Frame
+from .._frames import FAR, Case, Frame, judge_int
 from ._game import MAX_COLS, MAX_ROWS, Field
 from ._svg import draw
 
 COORD = 1000  # picks are clamped to this: anything past it is outside every field
-FAR = 10**13  # the judge's integers saturate (the hole count too: the input runs out first)
 _BOARD = re.compile(rb"\+-*\+\n(?:\|[^\n]*\|\n)*\+-*\+\n")
 
 # The step-through page (gridgames.pictures.show_html, `GAME show`): what a case is, what its
@@ -32,13 +31,7 @@ def _read(lines: list[bytes], at: int, *ranges: tuple[int, int]) -> list[int]:
         raise ValueError(f"line {at + 1}: expected {len(ranges)} integers")
     values = []
     for word, (low, high) in zip(words, ranges):
-        negative = word[:1] == b"-"
-        digits = word[1:] if negative else word
-        if not digits.isdigit():
-            raise ValueError(f"line {at + 1}: {word!r} is not an integer")
-        size = digits.lstrip(b"0")
-        value = min(int(size or b"0"), FAR) if len(size) <= 13 else FAR
-        value = -value if negative else value
+        value = judge_int(word)
         if not low <= value <= high:
             raise ValueError(f"line {at + 1}: {value} is outside {low}..{high}")
         values.append(value)
