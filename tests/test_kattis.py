@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _toolkit
+from gridgames import _registry
 from gridgames.kattis import MISTAKES, write_package
 
 GAMES = ("samegame", "tilematch", "gopher")
@@ -86,7 +86,7 @@ def test_the_submissions_stand_alone(game, packages, tmp_path):
         for mistake in caught:
             run = alone(p / f"submissions/wrong_answer/{mistake}.py", input=data, cwd=tmp_path)
             assert run.returncode == 0, (mistake, case, run.stderr[-300:])
-            if _toolkit.check(game, data, run.stdout) is not None:
+            if _registry.check(game, data, run.stdout) is not None:
                 caught[mistake].append(case.name)
     # generated data alone catches each mistake, on most files
     for mistake, where in caught.items():

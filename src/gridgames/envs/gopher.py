@@ -18,14 +18,17 @@ reasoning alone clears the field.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import kernel
 from ..gopher import Field, check_request, no_guess
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UNSEEN, FELL, HOLE = 9, 10, 11
 DEFAULT_SIZE = (9, 9)
@@ -113,3 +116,16 @@ class GopherEnv(GridEnv):
                           [obs, _draw.GLYPHS.index("!"), _draw.GLYPHS.index("*")], _draw.NONE)
         ink = np.where(obs >= FELL, _draw.LIGHT_INK, _draw.INK)
         return _draw.picture(fill, glyph, ink)
+
+
+class GopherVectorEnv(BatchedEnv):
+    """N ``Gopher-v0`` fields (random holes; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int = 9, cols: int = 9, holes: int = 10,
+                 hole_penalty: float = 10.0, backend: str | None = None, copy: bool = True,
+                 **fixed: Any) -> None:
+        refuse(fixed, ("hole_at", "no_guess", "render_mode"))
+        single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch").GopherBatch(
+            num_envs, rows, cols, holes, float(hole_penalty), **self._arrays())

@@ -18,14 +18,18 @@ as does a board with no legal action left; truncated after ``max_steps`` steps.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import numberlink as nl
+from .._backend import kernel
 from ..numberlink._text import render_cells
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UP, RIGHT, DOWN, LEFT, UNDO = range(5)
 DEFAULT_SIZE = (7, 7)
@@ -165,3 +169,22 @@ class NumberLinkEnv(GridEnv):
         glyph = np.select([(ends > 0) & (ends <= 9), ends > 9],
                           [ends, _draw.GLYPHS.index("o")], _draw.NONE)
         return _draw.picture(fill, glyph, _draw.LIGHT_INK)
+
+
+class NumberLinkVectorEnv(BatchedEnv):
+    """N ``NumberLink-v0`` boards (generated puzzles; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int = 7, cols: int = 7, solve_reward: float = 1.0,
+                 max_steps: int | None = None, backend: str | None = None, copy: bool = True,
+                 **fixed: Any) -> None:
+        refuse(fixed, ("puzzle", "unique", "render_mode"))
+        single = NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
+                               backend=backend)
+        super().__init__(num_envs, single, copy)
+        assert single.max_steps is not None  # (NumberLinkEnv always has one)
+
+        def generate(seed: int) -> nl.Puzzle:
+            return nl.generate(rows, cols, seed, backend=backend).puzzle
+
+        self._kernel = kernel("envs", backend, part="batch").NumberLinkBatch(
+            num_envs, rows, cols, float(solve_reward), single.max_steps, generate, **self._arrays())

@@ -11,6 +11,7 @@ episode terminates when no region of 2 or more is left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,7 @@ from ..samegame import Board
 from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
 DEFAULT_SIZE = RESEARCH_SIZE
@@ -106,3 +108,15 @@ class SameGameEnv(GridEnv):
     def _picture(self) -> npt.NDArray[np.uint8]:
         obs = self._obs
         return _draw.picture(np.where(obs == 0, _draw.BACKGROUND, _draw.piece(obs)))
+
+
+class SameGameVectorEnv(BatchedEnv):
+    """N ``SameGame-v0`` boards (random ones; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int | None = None, cols: int | None = None,
+                 colours: int = 5, backend: str | None = None, copy: bool = True, **fixed: Any) -> None:
+        refuse(fixed, ("board", "render_mode"))
+        single = SameGameEnv(rows, cols, colours, backend=backend)  # checks the arguments
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch").SameGameBatch(
+            num_envs, single.rows, single.cols, colours, **self._arrays())

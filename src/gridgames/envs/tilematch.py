@@ -15,14 +15,17 @@ or no legal move is left, and is truncated after ``max_moves`` steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import kernel
 from ..tilematch import Board
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UP, RIGHT, DOWN, LEFT = range(4)
 _STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dc, dr) per direction
@@ -134,3 +137,16 @@ class TileMatchEnv(GridEnv):
 def _settle(board: Board) -> int:
     """Settle the board; the number of tiles the eliminations removed."""
     return sum(p.count for p in board.settle() if p.kind == "eliminations")
+
+
+class TileMatchVectorEnv(BatchedEnv):
+    """N ``TileMatch-v0`` boards (random ones; the same arguments)."""
+
+    def __init__(self, num_envs: int, width: int = 6, height: int | None = None, kinds: int = 4,
+                 filled: int = 4, k: int = 3, max_moves: int = 100, backend: str | None = None,
+                 copy: bool = True, **fixed: Any) -> None:
+        refuse(fixed, ("board", "render_mode"))
+        single = TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves, backend=backend)
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch").TileMatchBatch(
+            num_envs, width, single.height, kinds, filled, k, max_moves, **self._arrays())
