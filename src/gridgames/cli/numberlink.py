@@ -42,7 +42,7 @@ GENERATE_NODES = 300
 SOLVER = "--max-nodes --time --no-sat --progress"
 
 
-def rules() -> dict[str, list[Rule]]:
+def rules() -> "dict[str, list[Rule]]":
     """The options of generate that apply only sometimes (``cli._contract``)."""
     from ._contract import needs
     return {"generate": [needs(SOLVER, "--unique", "--verbose")]}

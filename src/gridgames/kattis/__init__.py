@@ -19,8 +19,7 @@ from types import ModuleType
 from typing import Any, Union
 
 from .. import _compare, _lines
-from .._registry import generator, judge_games, package, row, validator
-from .._registry import part as game_module
+from .._registry import generator, judge_games, package, part as game_module, row, validator
 from .._rng_pure import Rand
 
 DATA = Path(__file__).parent / "data"
