@@ -48,7 +48,7 @@ class JudgeKernel(Protocol):
     """A judge game's package: ``judge`` runs a judge file.
 
     ``judge(data, *, backend=None, emit=None) -> JudgeResult``: ``data`` is
-    bytes or a binary file (read in pieces); the output of every complete
+    bytes-like or a binary file (anything with ``readinto``, read in pieces); the output of every complete
     case, the ``JudgeError`` (line and column) of the first bad token or None,
     and the warnings.  With ``emit`` the output goes to it as it is made.
     ``backend``: None, "compiled" or "pure" (``gridgames._backend.kernel``)."""
@@ -71,7 +71,9 @@ class Generator(Protocol):
     LIMITS: str  # the limits of a file, one sentence (the command's help)
     CASES: str  # what a case is called, plural ("grids", "games")
     MAX_COUNT: int  # the most cases a file has when --count is not given
-    OPTIONS: Sequence[str]  # the dests of the options add_arguments adds
+
+    @property
+    def OPTIONS(self) -> Sequence[str]: ...  # the dests of the options add_arguments adds (read only)
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
 

@@ -25,9 +25,11 @@ from .._registry import env_class, envs, row
 ENV_IDS: dict[str, str] = {}
 
 for _id, _game in envs().items():
+    _row = row(_game)
+    if not _row.envs.startswith(f"{__name__}."):  # a game from elsewhere registers its own id
+        continue
     _env = env_class(_game)
     globals()[_env.__name__] = _env  # gridgames.envs.SameGameEnv
-    _row = row(_game)
     ENV_IDS[_id] = f"{_row.envs}:{_env.__name__}"
     if _id not in registry:  # importing twice (or reloading) must not warn
         # gym.make_vec: the batched env (ENVVectorEnv beside it); vectorization_mode="sync" for SyncVectorEnv
