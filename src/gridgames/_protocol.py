@@ -160,6 +160,8 @@ class Environment(Protocol):
 
     def action_masks(self) -> Any: ...
 
+    def render(self) -> Any: ...
+
 
 # role -> (its Protocol, the games that must have it: "all" or "judge")
 ROLES: dict[str, tuple[type, str]] = {

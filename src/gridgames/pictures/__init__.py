@@ -49,7 +49,7 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     far) and the final position.  ``boards`` are left unchanged."""
     from .._frames import Case
     from . import _html
-    frames = part(game_of(boards[0]), "_steps").moves_frames if games else None  # the boards' game's
+    frames: Any = part(game_of(boards[0]), "_steps").moves_frames if games else None  # the boards' game's
     cases = (Case(f"Board {k}", frames(boards[k - 1].copy(), moves)) for k, moves in games)
     return _html.page("SameGame replay", subtitle, "board", cases, "Score")
 

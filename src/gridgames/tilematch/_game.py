@@ -93,6 +93,16 @@ class Board(Wrapper):
     height = StateAttr[int]("visible rows H")
 
     @property
+    def cols(self) -> int:
+        """``width``, by the name the other games' boards give it."""
+        return self.width
+
+    @property
+    def rows(self) -> int:
+        """``height`` (the visible rows), by the name the other games' boards give it."""
+        return self.height
+
+    @property
     def hidden(self) -> int:
         """rows kept above the visible board"""
         return self._state.rows - self._state.height
