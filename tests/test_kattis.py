@@ -12,8 +12,9 @@ import pytest
 
 from gridgames import _registry
 from gridgames.kattis import MISTAKES, write_package
+from helpers import JUDGE_GAMES
 
-GAMES = ("samegame", "tilematch", "gopher")
+GAMES = JUDGE_GAMES
 SAMPLES = {"samegame": ["sample"], "tilematch": ["sample1", "sample2", "sample3"],
            "gopher": ["sample", "sample2"]}
 DATA = Path(__file__).parent / "data"

@@ -7,8 +7,9 @@ import pytest
 
 from gridgames import _registry
 from gridgames._lines import Invalid
+from helpers import JUDGE_GAMES
 
-GAMES = ("samegame", "tilematch", "gopher")
+GAMES = JUDGE_GAMES
 SEEDS = range(30)
 
 
