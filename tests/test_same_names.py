@@ -5,9 +5,9 @@ text file is a ``FormatError``; the older names stay."""
 import importlib
 
 import pytest
-from helpers import GAMES
 
 from gridgames import InputError, gopher, numberlink, samegame, tilematch
+from helpers import GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)

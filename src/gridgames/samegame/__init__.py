@@ -61,6 +61,6 @@ else:
         "BestKnown": ("research._best", "BestKnown")}, renamed={"Solution": "SearchResult", "solve": "search_boards"})
 
 
-__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
-           "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign", "Result",
-           "best_known", "BestKnown"]
+__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "SearchResult",
+           "ALGORITHMS", "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign",
+           "Result", "best_known", "BestKnown"]
