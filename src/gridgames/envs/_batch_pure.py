@@ -24,6 +24,7 @@ class Batch:
 
     def __init__(self, envs: list[GridEnv], max_steps: int, rewards: Array, terminated: Array,
                  truncated: Array, masks: Array, obs: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         n = len(envs)
         if n < 1:
             raise ValueError("need 1 board or more (once)")
@@ -38,6 +39,7 @@ class Batch:
         self.generators: list[np.random.Generator] | None = None
 
     def seed(self, generators: list[np.random.Generator]) -> None:
+        """Each board draws from its own numpy Generator."""
         if len(generators) != len(self.envs):
             raise ValueError(f"need {len(self.envs)} generators")
         for env, generator in zip(self.envs, generators):
@@ -45,11 +47,13 @@ class Batch:
         self.generators = generators
 
     def reset(self, i: int) -> None:
+        """A new game (``seed``: the env's random generator is seeded first)."""
         if not 0 <= i < len(self.envs) or self.generators is None:
             raise ValueError("reset(i) needs 0 <= i < n, after seed()")
         self._fresh(i)
 
     def _fresh(self, i: int) -> None:
+        """A new board at position ``i`` (the arrays filled for it)."""
         obs, _ = self.envs[i].reset()
         self.obs[i] = obs.ravel()
         self.masks[i] = self.envs[i]._mask
@@ -57,6 +61,7 @@ class Batch:
         self.terminated[i] = self.truncated[i] = self.done[i] = False
 
     def step(self, actions: Array, lo: int, hi: int) -> None:
+        """Play one action: (observation, reward, terminated, truncated, info)."""
         self._check(actions, lo, hi)
         for i in range(lo, hi):
             if self.done[i]:
@@ -69,6 +74,7 @@ class Batch:
             self.done[i] = end or cut
 
     def play_random(self, states: Array, actions: Array, rounds: int, lo: int, hi: int) -> None:
+        """``rounds`` steps of boards lo..hi, each a random legal action."""
         self._check(actions, lo, hi)
         if len(states) != len(self.envs) or isinstance(self, NumberLinkBatch):
             raise ValueError("need n states, and a game whose boards are made in C")
@@ -81,6 +87,7 @@ class Batch:
             self.step(actions, lo, hi)
 
     def _check(self, actions: Array, lo: int, hi: int) -> None:
+        """ValueError unless the actions and lo..hi fit the boards."""
         n = len(self.envs)
         if len(actions) != n or not 0 <= lo <= hi <= n or self.generators is None:
             raise ValueError(f"need {n} actions and 0 <= lo <= hi <= {n}, after seed()")
@@ -92,6 +99,7 @@ class Batch:
 class SameGameBatch(Batch):
     def __init__(self, n: int, rows: int, cols: int, colours: int, obs: Array, rewards: Array,
                  terminated: Array, truncated: Array, masks: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         envs: list[GridEnv] = [SameGameEnv(rows, cols, colours, backend="pure") for _ in range(n)]
         super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
 
@@ -99,6 +107,7 @@ class SameGameBatch(Batch):
 class GopherBatch(Batch):
     def __init__(self, n: int, rows: int, cols: int, holes: int, hole_penalty: float, obs: Array,
                  rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         envs: list[GridEnv] = [GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend="pure")
                                for _ in range(n)]
         super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
@@ -107,6 +116,7 @@ class GopherBatch(Batch):
 class TileMatchBatch(Batch):
     def __init__(self, n: int, width: int, height: int, kinds: int, filled: int, k: int, max_moves: int,
                  obs: Array, rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         envs: list[GridEnv] = [TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves,
                                             backend="pure") for _ in range(n)]
         super().__init__(envs, max_moves, rewards, terminated, truncated, masks, obs)
@@ -116,6 +126,7 @@ class NumberLinkBatch(Batch):
     def __init__(self, n: int, rows: int, cols: int, solve_reward: float, max_steps: int,
                  generate: Callable[[int], Any], obs: Array, rewards: Array, terminated: Array,
                  truncated: Array, masks: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         envs: list[GridEnv] = [NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
                                              backend="pure") for _ in range(n)]
         super().__init__(envs, max_steps, rewards, terminated, truncated, masks, obs)

@@ -24,6 +24,7 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
     _kernel: Any  # a _batch (or _batch_pure) class of the game
 
     def __init__(self, num_envs: int, single: GridEnv, copy: bool) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be 1 or more, not {num_envs!r}")
         self.num_envs, self.copy = num_envs, copy
@@ -64,6 +65,7 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
         return self._out(self._obs), {}
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        """Play one action: (observation, reward, terminated, truncated, info)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
@@ -97,10 +99,12 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
                           range(threads)))
 
     def _out(self, array: Array) -> Array:
+        """``array``, or a copy of it (``copy=True``)."""
         return array.copy() if self.copy else array
 
 
 def refuse(given: dict[str, Any], names: tuple[str, ...]) -> None:
+    """ValueError for an argument of the single env the batched one does not take."""
     for name in names:
         if given.get(name) is not None and given.get(name) is not False:
             raise ValueError(f"the batched env draws random boards: it does not take {name}=")

@@ -52,6 +52,7 @@ class GopherEnv(GridEnv):
                  holes: int = DEFAULT_HOLES, hole_at: Iterable[tuple[int, int]] | None = None,
                  hole_penalty: float = 10.0, render_mode: str | None = None,
                  backend: str | None = None, no_guess: bool = False) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         super().__init__(render_mode, backend)
         self._fixed: list[tuple[int, int]] | None = (
             None if hole_at is None else sorted({(r, c) for r, c in hole_at}))
@@ -74,6 +75,7 @@ class GopherEnv(GridEnv):
         return self._field.copy()
 
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         holes: list[tuple[int, int]] | None = self._fixed
         if self._first is not None:
             seed = int(self.np_random.integers(0, 2**63))
@@ -88,26 +90,32 @@ class GopherEnv(GridEnv):
         self._refresh()
 
     def _refresh(self) -> None:
+        """The mask of legal actions, worked out again from the board."""
         seen = "".join(self._field.grid()).encode("ascii")
         self._obs = _OBS[np.frombuffer(seen, np.uint8)].reshape(self.rows, self.cols)
         # Once won or fallen, the unseen patches are holes: nothing is legal.
         self._mask = (self._obs == UNSEEN).ravel() & (not self._finished())
 
     def _play(self, action: int) -> float:
+        """Play ``action`` (a legal one) on the board; returns its reward."""
         outcome = self._field.pick(action // self.cols + 1, action % self.cols + 1)
         self._refresh()
         return -self.hole_penalty if outcome.fell else float(outcome.revealed)
 
     def _observe(self) -> npt.NDArray[np.uint8]:
+        """The observation of the board as it is now."""
         return self._obs.copy()
 
     def _finished(self) -> bool:
+        """Whether the game is over (won, or lost)."""
         return self._field.fell or self._field.won
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         return "".join(row.tobytes().decode() + "\n" for row in _TEXT[self._obs])
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         obs = self._obs.astype(np.intp)
         fill = np.select([obs == UNSEEN, obs == FELL, obs == HOLE],
                          [_draw.UNSEEN, _draw.ALERT, _draw.HOLE], _draw.BACKGROUND)
@@ -124,6 +132,7 @@ class GopherVectorEnv(BatchedEnv):
     def __init__(self, num_envs: int, rows: int = 9, cols: int = 9, holes: int = 10,
                  hole_penalty: float = 10.0, backend: str | None = None, copy: bool = True,
                  **fixed: Any) -> None:
+        """The single env checks the arguments; the batch kernel holds the N boards."""
         refuse(fixed, ("hole_at", "no_guess", "render_mode"))
         single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
         super().__init__(num_envs, single, copy)
