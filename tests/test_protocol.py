@@ -6,6 +6,7 @@ outside a game's own files spells out several games."""
 import io
 import itertools
 import re
+import shutil
 import subprocess
 import sys
 import tokenize
@@ -132,24 +133,42 @@ def test_the_spelling_check_can_fail(tmp_path):
     assert spelled_games(tmp_path / "m.py") == set()
 
 
-@pytest.mark.slow
-def test_protocols_statically(tmp_path):
-    """Each game's modules assigned to their Protocols: mypy --strict checks
-    them (the file is written from the table: every game, no list here)."""
-    pytest.importorskip("mypy")
-    lines = ["from gridgames import _protocol"]
+TYPING = Path(__file__).parent / "typing" / "protocols.py"
+
+
+def protocols_file():
+    """tests/typing/protocols.py: each game's modules assigned to their
+    Protocols, written from the table (mypy --strict checks the file with the
+    package: tests/test_typing.py)."""
+    imports, lines = [], []
     for game in GAMES:
         row = _games.GAMES[game]
-        lines.append(f"import {row.package} as {game}, {row.cli} as {game}_cli")
-        lines.append(f"_{game}_cli: _protocol.CommandLine = {game}_cli")
+        imports += [f"import {row.package} as {game}", f"import {row.cli} as {game}_cli"]
+        lines += [f"_{game}_package: _protocol.GamePackage = {game}",
+                  f"_{game}_cli: _protocol.CommandLine = {game}_cli"]
         if row.judge:
-            lines.append(f"import {row.module('_generate')}, {row.module('_validate')}, {row.module('_steps')}")
+            imports += [f"import {row.module(part)} as {game}{part}" for part in ("_generate", "_steps", "_validate")]
             lines += [f"_{game}: _protocol.JudgeKernel = {game}",
                       f"_{game}_run: _protocol.JudgeCommandLine = {game}_cli",
-                      f"_{game}_gen: _protocol.Generator = {row.module('_generate')}",
-                      f"_{game}_val: _protocol.Validator = {row.module('_validate')}",
-                      f"_{game}_steps: _protocol.Steps = {row.module('_steps')}"]
-    (tmp_path / "conforms.py").write_text("\n".join(lines) + "\n")
+                      f"_{game}_gen: _protocol.Generator = {game}_generate",
+                      f"_{game}_val: _protocol.Validator = {game}_validate",
+                      f"_{game}_steps: _protocol.Steps = {game}_steps"]
+    head = ['"""Written by tests/test_protocol.py from gridgames._games (python tests/test_protocol.py',
+            'writes it again): each game\'s parts assigned to their Protocols, for mypy --strict."""']
+    imports.sort(key=lambda line: line.split()[1])
+    return "\n".join([*head, *imports, "from gridgames import _protocol", "", *lines]) + "\n"
+
+
+def test_the_typing_file_is_the_tables():
+    assert TYPING.read_text() == protocols_file(), "run: python tests/test_protocol.py"
+
+
+@pytest.mark.slow
+def test_protocols_statically(tmp_path):
+    """mypy --strict: every game's parts keep their Protocols, and a module
+    that is no Generator is refused."""
+    pytest.importorskip("mypy")
+    shutil.copy(TYPING, tmp_path / "conforms.py")
     (tmp_path / "breaks.py").write_text("from gridgames import _protocol, _toolkit\n"
                                         "_g: _protocol.Generator = _toolkit\n")
     p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
@@ -158,3 +177,7 @@ def test_protocols_statically(tmp_path):
     p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
                         str(tmp_path / "cache"), "breaks.py"], capture_output=True, text=True, cwd=tmp_path)
     assert p.returncode == 1 and "Generator" in p.stdout, p.stdout
+
+
+if __name__ == "__main__":
+    TYPING.write_text(protocols_file())
