@@ -77,9 +77,10 @@ def test_the_import_contracts_list_the_games_of_the_table():
     assert found["The games are independent"]["modules"] == packages
     cli = found["The command line: the tools, the parser, the games' commands, then the shared plumbing"]
     assert any(layer.split(" : ")[:len(GAMES)] == list(GAMES) for layer in cli["layers"])
-    envs = found["The environments: the batched twin and vector, the games' environments, then their base"]
+    envs = found["The environments: the games' batch twins and vector, the games' environments, then their base"]
     with_env = [g for g in GAMES if _games.GAMES[g].env]
     assert " : ".join(with_env) in envs["layers"]
+    assert envs["layers"][0] == " : ".join([*(f"_batch_{g}_pure" for g in with_env), "vector"])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -107,9 +108,8 @@ def spelled_games(path):
     return found
 
 
-# The batched kernels include each game's C code (cimport, include): one Cython module, so its pure
-# twin and its stub list the same classes (a game's batch would need a module of its own; not done).
-BATCH = {"envs/_batch_pure.py", "envs/_batch.pyx", "envs/_batch.pyi"}
+# Each game's files beside its environment: its batch, the batch's twin and stub.
+BATCH = {f"envs/_batch_{g}{end}" for g in GAMES for end in (".pyx", ".pyi", "_pure.py")}
 
 
 def test_no_module_outside_a_game_spells_out_the_games():

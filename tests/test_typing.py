@@ -60,7 +60,7 @@ def test_kernel_stubs_match_the_compiled_modules(tmp_path):
     # without a stub are allowed: the public wrappers are what users see).
     kernels = [f"gridgames.{game}._kernel" for game in GAMES]
     kernels += ["gridgames.samegame.research._search", "gridgames.numberlink._solve", "gridgames.envs._view",
-                "gridgames.envs._batch",
+                "gridgames.envs._batch", *(f"gridgames.envs._batch_{game}" for game in GAMES),
                 "gridgames.gopher._solve"]
     p = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--ignore-missing-stub",
                         "--ignore-disjoint-bases", *kernels],

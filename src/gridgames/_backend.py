@@ -23,8 +23,12 @@ GAMES = tuple(_games.GAMES)  # the games of the table (a game registered later: 
 # The compiled parts of each game (from its row of _games): part -> its module below the package
 # (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
 PARTS = {name: game.parts for name, game in _games.GAMES.items()}
-# The compiled parts of the packages that are not games (kernel("envs", part="batch")).
-SHARED = {"envs": {"view": "_view", "batch": "_batch"}}
+# The compiled parts of the packages that are not games (kernel("envs", part="batch")): the
+# environments' base batch, and each game's batch beside its environment (envs/_batch_NAME.pyx:
+# part "batch_NAME") for the games of the table whose environment is one of gridgames.envs.
+SHARED = {"envs": {"view": "_view", "batch": "_batch",
+                   **{f"batch_{name}": f"_batch_{name}" for name, game in _games.GAMES.items()
+                      if game.envs == f"gridgames.envs.{name}"}}}
 
 
 def _module(game: str, part: str) -> str:

@@ -21,7 +21,7 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
     arrays the kernel writes in place (valid until the next step)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
-    _kernel: Any  # a _batch (or _batch_pure) class of the game
+    _kernel: Any  # the batch class of the game (_batch_GAME, or its twin _batch_GAME_pure)
 
     def __init__(self, num_envs: int, single: GridEnv, copy: bool) -> None:
         """Check the arguments and build the spaces (see the class)."""

@@ -136,5 +136,5 @@ class GopherVectorEnv(BatchedEnv):
         refuse(fixed, ("hole_at", "no_guess", "render_mode"))
         single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
         super().__init__(num_envs, single, copy)
-        self._kernel = kernel("envs", backend, part="batch").GopherBatch(
+        self._kernel = kernel("envs", backend, part="batch_gopher").GopherBatch(
             num_envs, rows, cols, holes, float(hole_penalty), **self._arrays())

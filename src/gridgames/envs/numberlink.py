@@ -200,5 +200,5 @@ class NumberLinkVectorEnv(BatchedEnv):
         def generate(seed: int) -> nl.Puzzle:
             return nl.generate(rows, cols, seed, backend=backend).puzzle
 
-        self._kernel = kernel("envs", backend, part="batch").NumberLinkBatch(
+        self._kernel = kernel("envs", backend, part="batch_numberlink").NumberLinkBatch(
             num_envs, rows, cols, float(solve_reward), single.max_steps, generate, **self._arrays())

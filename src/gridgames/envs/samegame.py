@@ -126,5 +126,5 @@ class SameGameVectorEnv(BatchedEnv):
         refuse(fixed, ("board", "render_mode"))
         single = SameGameEnv(rows, cols, colours, backend=backend)  # checks the arguments
         super().__init__(num_envs, single, copy)
-        self._kernel = kernel("envs", backend, part="batch").SameGameBatch(
+        self._kernel = kernel("envs", backend, part="batch_samegame").SameGameBatch(
             num_envs, single.rows, single.cols, colours, **self._arrays())

@@ -157,5 +157,5 @@ class TileMatchVectorEnv(BatchedEnv):
         refuse(fixed, ("board", "render_mode"))
         single = TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves, backend=backend)
         super().__init__(num_envs, single, copy)
-        self._kernel = kernel("envs", backend, part="batch").TileMatchBatch(
+        self._kernel = kernel("envs", backend, part="batch_tilematch").TileMatchBatch(
             num_envs, width, single.height, kinds, filled, k, max_moves, **self._arrays())

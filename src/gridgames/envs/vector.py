@@ -1,5 +1,5 @@
 """Batched vector environments: N boards of a game stepped in one kernel
-call with the GIL released (``_batch.pyx``; its twin ``_batch_pure.py``).
+call with the GIL released (``_batch_GAME.pyx`` on ``_batch.pyx``; twins ``_batch_GAME_pure.py``).
 
 ``gym.make_vec("gridgames/SameGame-v0", num_envs=N)`` gives one (the ids
 register them as their ``vector_entry_point``); ``vectorization_mode="sync"``
