@@ -10,14 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_cli_contract import ALL, build_parser, options
 
 from gridgames.cli import _completion, _manpage
 from gridgames.numberlink._text import LABELS
+from helpers import build_parser, commands, options
 
 ROOT = Path(__file__).parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-COMMANDS = {(game, command): parser for game, command, _, parser in ALL}
+COMMANDS = {(game, command): parser for game, command, _, parser in commands()}
 GAMES = {game for game, _ in COMMANDS}
 
 
@@ -101,7 +101,7 @@ def test_a_wrong_option_in_the_docs_would_be_found():
 
 
 def helps():
-    for _, _, argv, parser in ALL:
+    for _, _, argv, parser in commands():
         yield " ".join(argv), parser.format_help()
     yield "gridgames", build_parser().format_help()
 

@@ -39,8 +39,8 @@ def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool =
 
 def register_show(commands: Commands, game: str) -> None:
     """``gridgames GAME show INPUT --html FILE`` for a judge game."""
-    import importlib
-    drawn = importlib.import_module(f"gridgames.{game}._steps")  # what the game's pages show
+    from .._registry import steps
+    drawn = steps(game)  # what the game's pages show
     unit, step = drawn.UNIT, drawn.STEP
     p = add_command(
         commands, "show", help="step through a judge file in a browser (an HTML page)",

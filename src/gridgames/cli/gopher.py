@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from typing import Optional
 
     from ._args import Commands
+    from ._contract import Rule
 
 
 def _bad(message: str) -> Exception:
@@ -50,6 +51,15 @@ OPTIONS = {"team": (_team, "0"), "program": (_program, 6)}
 def run(args: argparse.Namespace) -> int:
     """The judge command (also ``cli.main``'s fast path); warnings streamed as they come."""
     return run_judge(args, "gopher", judge, warnings=True, team=args.team, program=args.program)
+
+
+def rules() -> dict[str, list[Rule]]:
+    """The options of generate that apply only sometimes (``cli._contract``)."""
+    from ._contract import needs, not_with
+    return {"generate": [
+        needs("--holes --first --budget", "--no-guess"),
+        not_with("--density --picks", "--no-guess", "--no-guess", "--holes", "3"),
+    ]}
 
 
 def register(subparsers: Commands) -> None:

@@ -22,6 +22,7 @@ from ._pictures import add_sheet_option, save_files, sheet_files
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from ..numberlink import Budget, Generated, Puzzle, Solution
     from ..pictures._sheet import Item
+    from ._contract import Rule
 
 GAME = "numberlink"
 
@@ -29,6 +30,14 @@ MAX_REJECTED = 10000  # generate gives up after this many rejected seeds in a ro
 # generate --unique: search nodes per count of a candidate; one not proved unique
 # by then is repaired (numberlink._unique) and counted again
 GENERATE_NODES = 300
+# generate runs the solver (its budget, its progress) only for these
+SOLVER = "--max-nodes --time --no-sat --progress"
+
+
+def rules() -> "dict[str, list[Rule]]":
+    """The options of generate that apply only sometimes (``cli._contract``)."""
+    from ._contract import needs
+    return {"generate": [needs(SOLVER, "--unique", "--verbose")]}
 
 
 def register(subparsers: Commands) -> None:
