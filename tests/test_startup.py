@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from helpers import DATA
+from helpers import DATA, GAMES
 
 SAMPLES = {"samegame": "sample.in", "tilematch": "sample1.in", "gopher": "sample.in"}
 # Heavy modules the judge path never needs (threads pools, logging, temporary files,
@@ -45,7 +45,7 @@ def test_the_judge_path_imports_only_its_game(game):
     path = DATA / game / SAMPLES[game]
     found = modules_after(f"from gridgames.cli import main\nmain([{game!r}, {str(path)!r}, '-o', '/dev/null'])")
     assert f"gridgames.{game}._kernel" in found
-    others = {f"gridgames.{g}" for g in ("samegame", "tilematch", "gopher", "numberlink") if g != game}
+    others = {f"gridgames.{g}" for g in GAMES if g != game}
     assert not {m for m in found if m.split(".")[0:2] and ".".join(m.split(".")[:2]) in others}
     assert not {m for m in found if m.endswith("_pure")}  # the twins' code is not loaded
     assert not found & NEVER, found & NEVER

@@ -191,6 +191,11 @@ def run(args: argparse.Namespace) -> int:
         args.runs = 2 if args.allocate is not None else 1
     if args.improve == "-" and args.boards == "-":
         error("only one of BOARDS and --improve FILE can be standard input")
+    if args.ray is not None:  # checked before anything is read or written
+        try:
+            from ..samegame.research import _ray  # noqa: F401  # it imports Ray, or says how to install it
+        except ImportError as exc:
+            error(str(exc))
     try:
         boards = boards_of(args.boards, args.standard)
         starts = improve_starts(boards, args.improve)
