@@ -7,10 +7,11 @@ its state in DIR, continued from there whenever this is run again.
 
 Each search writes DIR/board-B-level-L-seed-S.ckpt every --every seconds
 (and when it stops), and appends one line to DIR/curve.jsonl each time:
-{"board", "level", "seed", "improve", "cpu_s" (all its pieces), "score", "moves",
-"playouts", "done", "digest", "written"}, the score-vs-CPU curve; its
-lines fold into best_known() as they are
-(`python benchmarks/samegame_best_known.py DIR/curve.jsonl --source "..."`).
+{"board", "level", "seed", "improve", "cpu_s" (all its pieces), "score",
+"playouts", "done", "written"}, the score-vs-CPU curve; and when its best
+score changed, the same line with "moves" and "digest" to DIR/best.jsonl,
+whose lines fold into best_known() as they are
+(`python benchmarks/samegame_best_known.py DIR/best.jsonl --source "..."`).
 --minutes M stops every search after M minutes of wall time (at its next
 checkpoint point, a few playouts later: nothing is lost); without it they
 run until done or Ctrl-C (the same).  --workers N runs N searches at once,
@@ -41,15 +42,22 @@ def one(board_no, board, args, seed, stop):
     start = best_known()[board_no - 1].moves if args.improve else None
     key = digest(board_rows(board))
 
+    last = [None]  # the best score of the last line of best.jsonl written by this run
+
     def on_write(header, moves):
-        line = dict(board=board_no, level=args.level, seed=seed, improve=args.improve, cpu_s=header["cpu"],
-                    score=header["best_score"],
-                    moves=moves, playouts=header["playouts"], done=header["done"], digest=key,
-                    written=header["written"])
-        with LOCK, open(os.path.join(args.dir, "curve.jsonl"), "a", encoding="utf-8") as f:
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        point = dict(board=board_no, level=args.level, seed=seed, improve=args.improve, cpu_s=header["cpu"],
+                     score=header["best_score"], playouts=header["playouts"], done=header["done"],
+                     written=header["written"])
+        lines = [("curve.jsonl", point)]
+        if header["best_score"] is not None and header["best_score"] != last[0]:
+            last[0] = header["best_score"]
+            lines.append(("best.jsonl", dict(point, moves=moves, digest=key)))
+        with LOCK:
+            for name, line in lines:
+                with open(os.path.join(args.dir, name), "a", encoding="utf-8") as f:
+                    f.write(json.dumps(line, separators=(",", ":")) + "\n")
+                    f.flush()
+                    os.fsync(f.fileno())
     if stop.is_set:
         return None
     done = run(board, path, args.every, level=args.level, iterations=args.iterations, seed=seed,
