@@ -146,6 +146,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def period(text: str) -> float:
+    """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a number >= 0, not {text!r}")
+    return value
+
+
 def add_progress_option(parser: argparse.ArgumentParser) -> None:
     """--progress: progress also when standard error is not a terminal (gridgames._progress)."""
     from .._progress import PLAIN_EVERY
