@@ -10,7 +10,7 @@ import threading
 from functools import cache
 from pathlib import Path
 
-from gridgames import gopher, samegame, tilematch
+from gridgames import _registry
 
 DATA = Path(__file__).parent / "data"
 
@@ -28,7 +28,10 @@ def assert_refused(p, kept, prefix, words=()):
         assert word in lines[0], (word, lines[0])
 
 
-JUDGES = {"samegame": samegame.judge, "tilematch": tilematch.judge, "gopher": gopher.judge}
+# The one list of games (gridgames._games), for the tests to parametrise over.
+GAMES = _registry.games()
+JUDGE_GAMES = _registry.judge_games()
+JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
 
 
 class Trickle(io.RawIOBase):
@@ -208,3 +211,38 @@ def ray_cluster(nodes):
     yield c
     ray.shutdown()
     c.shutdown()
+
+
+# Walking the command line's parsers (test_cli_contract.py, test_cli_docs.py).
+def subparsers(parser):
+    """name -> parser of the commands under ``parser`` (its ``_subparsers``), or {}."""
+    import argparse
+    if parser._subparsers is None:
+        return {}
+    return next(a for a in parser._subparsers._group_actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
+def build_parser():
+    """The parser of ``gridgames`` with every command built whole (main()
+    builds only the one it runs)."""
+    from gridgames.cli import _args, build_parser as build
+    _args.WANTED = None
+    return build()
+
+
+def commands():
+    """(game, command or None, prefix of argv, parser) of every command."""
+    for game, game_parser in subparsers(build_parser()).items():
+        found = subparsers(game_parser)
+        if not found:
+            yield game, None, [game], game_parser
+        for name, parser in found.items():
+            yield game, name, [game, name], parser
+
+
+def options(parser):
+    """The options of a parser, each by its first spelling ('-o', not '--output')."""
+    import argparse
+    return {a.option_strings[0]: a
+            for a in parser._actions if a.option_strings and a.help != argparse.SUPPRESS
+            and not isinstance(a, argparse._HelpAction)}

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import gridgames
-from gridgames._backend import GAMES, PARTS, parts, summary
+from gridgames._backend import GAMES, PARTS, SHARED, parts, summary
 
 # Makes one compiled module (argv[1]) unimportable, as a build without it
 # would; the programs below then run.
@@ -85,7 +85,8 @@ def test_summary():
 def test_parts_table_lists_every_kernel_and_its_twin():
     root = Path(gridgames.__file__).parent
     compiled = {str(p.relative_to(root))[:-len(".pyx")] for p in root.rglob("*.pyx")}
-    listed = {f"{package}/{module.replace('.', '/')}" for package, table in PARTS.items() for module in table.values()}
+    listed = {f"{package}/{module.replace('.', '/')}"
+              for package, table in {**PARTS, **SHARED}.items() for module in table.values()}
     assert compiled == listed
     assert all((root / f"{name}_pure.py").is_file() for name in compiled)
     assert all(parts(game)[0] == "kernel" for game in GAMES)

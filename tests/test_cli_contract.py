@@ -1,15 +1,15 @@
 """The command-line contract (issue 27): every option of every command,
 found by walking the parsers, either always applies (ALWAYS, below: a new
-option must be put somewhere) or is declared in cli._contract.RULES; each
+option must be put somewhere) or is declared in a rule (cli._contract.rules: the game's rules()); each
 declared option is tried where it does not apply: exit status 2, argparse's
 usage and one error line naming it, nothing written, nothing on standard
 output.  And where it applies, the contract lets it through."""
-import argparse
 import os
 
 import pytest
 
-from gridgames.cli import _args, _contract, build_parser as build, main
+from gridgames.cli import _contract, main
+from helpers import build_parser, commands, options
 
 # The options that apply whenever their command runs.
 ALWAYS = {
@@ -41,34 +41,10 @@ BASE = {"judge": ["in.txt"], "generate": [], "validate": ["in.txt"], "check": ["
         "package": ["samegame", "pkg"], "completion": ["bash"], "manpage": []}
 
 
-def subparsers(parser):
-    """name -> parser of the commands under ``parser`` (its ``_subparsers``), or {}."""
-    if parser._subparsers is None:
-        return {}
-    return next(a for a in parser._subparsers._group_actions if isinstance(a, argparse._SubParsersAction)).choices
-
-
-def commands():
-    """(game, command or None, prefix of argv, parser) of every command."""
-    for game, game_parser in subparsers(build_parser()).items():
-        commands = subparsers(game_parser)
-        if not commands:
-            yield game, None, [game], game_parser
-        for name, parser in commands.items():
-            yield game, name, [game, name], parser
-
-
 def key(game, command, table):
     """The entry of ``table`` for 'game command', else for 'command' (shared by the games)."""
     name = f"{game} {command}" if command else game
     return table[name] if name in table else table[command]
-
-
-def options(parser):
-    """The options of a parser, each by its first spelling ('-o', not '--output')."""
-    return {a.option_strings[0]: a
-            for a in parser._actions if a.option_strings and a.help != argparse.SUPPRESS
-            and not isinstance(a, argparse._HelpAction)}
 
 
 def with_values(parser, tokens):
@@ -93,26 +69,21 @@ def value(action):
     return "2"  # every number option takes 2 (counts, sizes, seconds, seeds, biases)
 
 
-def build_parser():
-    _args.WANTED = None  # every command built whole (main() builds only the one it runs)
-    return build()
-
-
 ALL = list(commands())
 IDS = [" ".join(argv) for _, _, argv, _ in ALL]
 
 
 @pytest.mark.parametrize("game, command, argv, parser", ALL, ids=IDS)
 def test_every_option_is_declared(game, command, argv, parser):
-    declared = {o for rule in _contract.RULES.get((game, command), ()) for o in rule.options}
+    declared = {o for rule in _contract.rules(game, command) for o in rule.options}
     always = set(key(game, command, ALWAYS).split())
-    assert set(options(parser)) == always | declared, "an option is neither in ALWAYS nor in RULES"
+    assert set(options(parser)) == always | declared, "an option is neither in ALWAYS nor in a rule"
     assert not always & declared
 
 
 def test_the_rules_name_real_commands_and_options():
     found = {(game, command): parser for game, command, _, parser in ALL}
-    for where, rules in _contract.RULES.items():
+    for where, rules in _contract.all_rules().items():
         assert where in found, where
         for rule in rules:
             for option in rule.options + rule.against + rule.helps:
@@ -121,7 +92,7 @@ def test_the_rules_name_real_commands_and_options():
 
 
 CASES = [(game, command, argv, parser, rule, option)
-         for game, command, argv, parser in ALL for rule in _contract.RULES.get((game, command), ())
+         for game, command, argv, parser in ALL for rule in _contract.rules(game, command)
          for option in rule.options]
 
 

@@ -10,14 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_cli_contract import ALL, build_parser, options
 
 from gridgames.cli import _completion, _manpage
 from gridgames.numberlink._text import LABELS
+from helpers import build_parser, commands, options
 
 ROOT = Path(__file__).parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-COMMANDS = {(game, command): parser for game, command, _, parser in ALL}
+COMMANDS = {(game, command): parser for game, command, _, parser in commands()}
 GAMES = {game for game, _ in COMMANDS}
 
 
@@ -101,7 +101,7 @@ def test_a_wrong_option_in_the_docs_would_be_found():
 
 
 def helps():
-    for _, _, argv, parser in ALL:
+    for _, _, argv, parser in commands():
         yield " ".join(argv), parser.format_help()
     yield "gridgames", build_parser().format_help()
 
@@ -124,19 +124,30 @@ def test_the_character_format_label_count_in_the_docs():
 
 def completions(shell, words):
     """What the completion script of ``shell`` offers for the last of ``words``."""
+    return completions_of(shell, [words])[0]
+
+
+def completions_of(shell, cases):
+    """``completions`` of each list of words in ``cases``, in one shell."""
     script = _completion.script(build_parser(), shell)
     if shell == "bash":
-        code = (script + f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}; "
-                'compgen() { [[ $1 == -f ]] && { echo FILES; return; }; builtin compgen "$@"; }; '
-                '_gridgames; printf "%s\\n" "${COMPREPLY[@]}"')
+        code = script + 'compgen() { [[ $1 == -f ]] && { echo FILES; return; }; builtin compgen "$@"; }; '
+        for words in cases:
+            code += (f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}; "
+                     'COMPREPLY=(); _gridgames; printf "%s\\n" "${COMPREPLY[@]}" @@;\n')
         p = subprocess.run(["bash", "-c", code], capture_output=True, text=True, timeout=60)
-    else:
+    else:  # the script completes its first case as it is sourced, the others are asked after
         code = ("compadd() { [[ $1 == -- ]] && shift; local w; for w in \"$@\"; do "
                 "[[ $w == ${words[CURRENT]}* ]] && print -r -- $w; done; return 0; }; _files() { print FILES; }; "
-                f"words=({' '.join(repr(w) for w in words)}); CURRENT={len(words)}; source /dev/stdin")
+                f"words=({' '.join(repr(w) for w in cases[0])}); CURRENT={len(cases[0])}; source /dev/stdin; "
+                "print @@;\n")
+        for words in cases[1:]:
+            code += f"words=({' '.join(repr(w) for w in words)}); CURRENT={len(words)}; _gridgames; print @@;\n"
         p = subprocess.run(["zsh", "-c", code], input=script, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stderr == "", p.stderr
-    return p.stdout.split()
+    found = [answer.split() for answer in p.stdout.split("@@\n")]
+    assert len(found) == len(cases) + 1 and found[-1] == []
+    return found[:-1]
 
 
 SHELLS = [pytest.param(shell, marks=pytest.mark.skipif(not shutil.which(shell), reason=f"{shell} not installed "
@@ -147,7 +158,8 @@ SHELLS = [pytest.param(shell, marks=pytest.mark.skipif(not shutil.which(shell), 
 def test_completion_offers_the_commands_options_and_choices(shell):
     assert completions(shell, ["gridgames", "sa"]) == ["samegame"]
     assert completions(shell, ["gridgames", "samegame", "solve", "--algo", ""]) == ["random", "nmcs", "nrpa", "beam"]
-    assert completions(shell, ["gridgames", "samegame", "solve", "--time", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "samegame", "solve", "--time", ""]) == []  # a number: no files
+    assert completions(shell, ["gridgames", "samegame", "solve", "--improve", ""]) == ["FILES"]
     assert completions(shell, ["gridgames", "completion", ""]) == ["bash", "zsh"]
     assert completions(shell, ["gridgames", "samegame", "so"]) == ["solve", "FILES"]  # or a judge file
     assert completions(shell, ["gridgames", "numberlink", "solve", ""]) == ["FILES"]
@@ -156,6 +168,30 @@ def test_completion_offers_the_commands_options_and_choices(shell):
         offered = set(completions(shell, words)) if key[1] in (None, "solve", "generate") else None
         if offered is not None:
             assert offered == set(parser._option_string_actions), key
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_in_the_default_judge_form_and_of_option_values(shell):
+    """'gridgames GAME INPUT ...' is the judge command: its options are
+    offered there (and before INPUT); an option taking a number or a name
+    completes nothing, one taking a path completes file names."""
+    judge = {game: set(COMMANDS[game, "judge"]._option_string_actions) for game in ("samegame", "gopher")}
+    assert completions(shell, ["gridgames", "gopher", "f.in", "--t"]) == ["--team"]
+    assert set(completions(shell, ["gridgames", "samegame", "7.in", "-"])) == judge["samegame"]
+    assert set(completions(shell, ["gridgames", "gopher", "-"])) == judge["gopher"]
+    assert completions(shell, ["gridgames", "samegame", "7.in", "-o", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "samegame", "-o", "x.out", ""]) == ["FILES"]
+    assert completions(shell, ["gridgames", "gopher", "f.in", "--team", ""]) == []
+    assert completions(shell, ["gridgames", "samegame", "so"]) == ["solve", "FILES"]  # still a command
+    cases, expected = [], []
+    for key, parser in COMMANDS.items():
+        for option, action in parser._option_string_actions.items():
+            if action.nargs != 0 and not action.choices:
+                path = action.type is None and action.metavar in ("FILE", "OUTPUT", "DIR")
+                cases.append(["gridgames", *filter(None, key), option, ""])
+                expected.append(["FILES"] if path else [])
+    assert len(cases) > 60 and expected.count([]) > 40
+    assert dict(zip(map(tuple, cases), completions_of(shell, cases))) == dict(zip(map(tuple, cases), expected))
 
 
 def test_completion_is_made_from_the_parser_without_running_gridgames():
@@ -190,5 +226,48 @@ def test_the_man_page_renders_without_warnings_and_has_every_command(tmp_path):
             assert option in text, (key, option)
 
 
+def test_wrapped_text_keeps_hyphenated_words_whole():
+    """--help and the man page break lines between words only: a path or a
+    hyphenated word is never cut after its hyphen (the man page joins the
+    lines with spaces: 'bash\\- completion' could not be copied)."""
+    import argparse
+
+    from gridgames.cli import _args
+    page = _manpage.page(build_parser())
+    assert "bash\\-completion/completions/gridgames" in page and "wrong\\-answer" in page
+    assert not re.search(r"[A-Za-z0-9]\\- ", page)
+    for parser in [build_parser(), *COMMANDS.values()]:
+        for line in parser.format_help().splitlines():
+            assert not re.search(r"[A-Za-z0-9]-$", line), line
+    sub = argparse.ArgumentParser().add_subparsers()
+    p = _args.add_command(sub, "x", help="x", description="y" * 60 + " see ~/.local/share/bash-completion/x")
+    p.add_argument("--z", help="y" * 40 + " see ~/.local/share/bash-completion/completions/gridgames")
+    assert "~/.local/share/bash-completion/x" in p.format_help()
+    assert "~/.local/share/bash-completion/completions/gridgames" in p.format_help()
+
+
 def test_roff_escapes():
     assert _manpage.roff("a-b \\x\n.TH\n'x") == "a\\-b \\ex\n\\&.TH\n\\&'x"
+
+
+def test_the_docs_say_how_to_get_what_they_claim():
+    """Issue 39: a pinned torch says where its CPU build comes from; the
+    README's single-env figure is measured on the loop it prints
+    (benchmarks/env_snippet.py runs those lines); SECURITY.md's temporary
+    file is the tile-match judge's, with its threshold."""
+    for path in DOCS:
+        text = path.read_text()
+        if "torch==" in text:
+            assert "--index-url https://download.pytorch.org/whl/cpu" in text, path
+    readme = (ROOT / "README.md").read_text()
+    snippet = readme.split('env = gym.make("gridgames/SameGame-v0")', 1)[1].split("```", 1)[0]
+    measured = (ROOT / "benchmarks" / "env_snippet.py").read_text()
+    loop = [line.strip() for line in snippet.splitlines()[1:] if line.strip()]
+    assert len(loop) == 5 and all(line in measured for line in loop[2:]), loop  # the agent's steps, as printed
+    assert "`python benchmarks/env_snippet.py`" in readme
+    from gridgames._limits import constants
+    spill = constants("tilematch/_kernel.pxd").SPILL
+    security = " ".join((ROOT / "SECURITY.md").read_text().split())
+    assert f"the tile-match judge keeps the moves of a data set past its first {spill:,}" in security
+    assert "nothing in the working, home or temporary directory" not in security
+

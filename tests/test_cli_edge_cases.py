@@ -12,7 +12,7 @@ import pytest
 
 import gridgames
 from gridgames import kattis, numberlink, samegame, tilematch
-from helpers import DATA
+from helpers import DATA, JUDGE_GAMES
 
 ROOT = DATA.parent.parent
 
@@ -31,7 +31,7 @@ def test_an_empty_file_is_zero_cases_for_every_judge(backend, argv, out):
     assert (p.returncode, p.stdout, p.stderr) == (0, out, b"")
 
 
-@pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher"])
+@pytest.mark.parametrize("game", JUDGE_GAMES)
 def test_validate_calls_an_empty_file_invalid(game):
     p = run(game, "validate", input=b"")
     assert p.returncode == 1 and b"1:1: expected" in p.stderr and b"end of file" in p.stderr

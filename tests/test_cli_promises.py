@@ -42,10 +42,14 @@ def two(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_time_0_is_refused_not_endless(two, capsys):
-    status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", "0")
+@pytest.mark.parametrize("value", ["0", "1e9", "inf", "nan", "x"])
+def test_time_0_is_refused_not_endless(two, capsys, value):
+    """--time 0 (no limit nowhere) and a limit at or past 1e9 seconds are
+    refused; the message says the range, so '1e9' is not called not positive."""
+    status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", value)
     assert status == 2 and out == ""
-    assert usage_error(err, "samegame solve").endswith("argument --time: SECONDS is a positive number, not '0'")
+    assert usage_error(err, "samegame solve").endswith(
+        f"argument --time: SECONDS is a positive number below 1e9 (31 years), not '{value}'")
 
 
 def test_until_the_time_is_up_is_null_and_old_files_still_load(two, capsys):

@@ -4,8 +4,10 @@ import importlib
 
 import pytest
 
+from helpers import GAMES
 
-@pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher", "numberlink"])
+
+@pytest.mark.parametrize("game", GAMES)
 def test_docstring_examples(game):
     module = importlib.import_module(f"gridgames.{game}")
     failed, attempted = doctest.testmod(module)

@@ -109,10 +109,21 @@ def test_solve_refuses_bad_input_after_the_good_games(cli):
                    [b"NCOLUMNS", b"'x'"])
     p = cli("gopher", "solve", input=good + b"3 3\n1\n4 4\n")
     assert_refused(p, b"game 1: cleared, 1 pick\n", b"gridgames gopher: <stdin>:7:1: game 2, hole 1")
-    p = cli("gopher", "solve", "--first", 3, 3, input=good)
-    assert_refused(p, b"", b"gridgames gopher: <stdin>: game 1: the first pick (3, 3) is outside")
     p = cli("gopher", "solve", "no-such-file")
     assert p.returncode == 2 and p.stderr.count(b"\n") == 1
+
+
+@pytest.mark.parametrize("first, game, size", [((99, 99), 1, (2, 2)), ((3, 3), 2, (2, 5))])
+def test_solve_first_outside_a_field_is_a_usage_error(cli, first, game, size):
+    """--first outside the field of any game: exit 2 before any output, the
+    message names the game and its field's size."""
+    data = b"5 5\n0\n1 1\n\n2 5\n1\n1 1\n" if game == 2 else b"2 2\n0\n1 1\n\n"
+    p = cli("gopher", "solve", "--first", *first, input=data)
+    rows, cols = size
+    assert (p.returncode, p.stdout) == (2, b"") and p.stderr.startswith(b"usage: gridgames gopher solve ")
+    assert p.stderr.decode().splitlines()[-1] == (
+        f"gridgames gopher solve: error: --first {first[0]} {first[1]} is outside the field of game {game}: "
+        f"{rows}x{cols} (rows 1..{rows}, columns 1..{cols})")
 
 
 def test_env_no_guess(backend):

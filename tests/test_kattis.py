@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _toolkit
+from gridgames import _registry
 from gridgames.kattis import MISTAKES, write_package
+from helpers import JUDGE_GAMES
 
-GAMES = ("samegame", "tilematch", "gopher")
+GAMES = JUDGE_GAMES
 SAMPLES = {"samegame": ["sample"], "tilematch": ["sample1", "sample2", "sample3"],
            "gopher": ["sample", "sample2"]}
 DATA = Path(__file__).parent / "data"
@@ -86,7 +87,7 @@ def test_the_submissions_stand_alone(game, packages, tmp_path):
         for mistake in caught:
             run = alone(p / f"submissions/wrong_answer/{mistake}.py", input=data, cwd=tmp_path)
             assert run.returncode == 0, (mistake, case, run.stderr[-300:])
-            if _toolkit.check(game, data, run.stdout) is not None:
+            if _registry.check(game, data, run.stdout) is not None:
                 caught[mistake].append(case.name)
     # generated data alone catches each mistake, on most files
     for mistake, where in caught.items():

@@ -10,6 +10,7 @@ import pytest
 
 from gridgames import _scan_pure as _scan
 from gridgames._limits import constants
+from helpers import JUDGE_GAMES
 
 # Every .pxd with a `cpdef enum` and the compiled module that exports its values.
 EXPORTED = {
@@ -39,7 +40,7 @@ def test_each_twin_uses_the_pxd_values(pxd):
     assert used and used == {name: read[name] for name in used}
 
 
-@pytest.mark.parametrize("game", ["samegame", "tilematch", "gopher"])
+@pytest.mark.parametrize("game", JUDGE_GAMES)
 def test_kernel_and_twin_agree_on_every_constant(game):
     """LIMITS also names the cdef enums (_board.pxd, ...) a kernel compiled in."""
     compiled = importlib.import_module(f"gridgames.{game}._kernel")

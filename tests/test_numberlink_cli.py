@@ -1,5 +1,5 @@
 """`gridgames numberlink generate|check` as a subprocess, on both backends."""
-from gridgames.numberlink import generate
+from gridgames.numberlink import check, generate
 from helpers import DATA
 
 EXAMPLE = DATA / "numberlink"
@@ -60,6 +60,30 @@ def test_generated_pairs_check_valid(cli, tmp_path):
     run = cli("numberlink", "check", tmp_path / "p", tmp_path / "s")
     assert (run.returncode, run.stdout, run.stderr) == \
         (0, b"valid: the solution solves the puzzle\n", b"")
+
+
+def test_check_every_puzzle_of_multi_puzzle_files(cli, tmp_path):
+    """The files generate and solve write (puzzles separated by empty lines):
+    every pair checked, the first wrong puzzle named, parse errors located
+    in the whole file, and a count that differs refused."""
+    (tmp_path / "p").write_bytes(cli("numberlink", "generate", "5", "--count", "3", "--seed", "7").stdout)
+    assert cli("numberlink", "solve", tmp_path / "p", "-o", tmp_path / "s").returncode == 0
+    run = cli("numberlink", "check", tmp_path / "p", tmp_path / "s")
+    assert (run.returncode, run.stdout, run.stderr) == (0, b"valid: all 3 solutions solve their puzzles\n", b"")
+    made = [generate(5, 5, seed, backend="pure") for seed in (7, 8, 9)]
+    swapped = [made[0].solution, made[2].solution, made[1].solution]  # puzzles 2 and 3 get the other's
+    (tmp_path / "w").write_text("\n".join(s.render() for s in swapped))
+    run = cli("numberlink", "check", tmp_path / "p", tmp_path / "w")
+    message = check(made[1].puzzle, made[2].solution).message
+    assert (run.returncode, run.stdout) == (1, f"invalid: puzzle 2 of 3: {message} (2 of 3 wrong)\n".encode())
+    (tmp_path / "x").write_text("\n".join(s.render() for s in swapped).replace("\n5 5\n", "\n5 x\n", 2))
+    run = cli("numberlink", "check", tmp_path / "p", tmp_path / "x")
+    assert (run.returncode, run.stdout) == (1, b"")
+    assert run.stderr.startswith(f"gridgames numberlink: {tmp_path / 'x'}:8:3: line 1: expected the size".encode())
+    run = cli("numberlink", "check", tmp_path / "p", EXAMPLE / "example.solution")
+    assert (run.returncode, run.stdout) == (1, b"")
+    assert run.stderr == f"gridgames numberlink: {tmp_path / 'p'} has 3 puzzles, {EXAMPLE / 'example.solution'} 1: " \
+        "one solution per puzzle, in order\n".encode()
 
 
 def test_check_the_example_pair(cli):

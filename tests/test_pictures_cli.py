@@ -47,6 +47,21 @@ def test_sheet_refuses_a_stale_page(cli, tmp_path):
     assert sorted(f.name for f in tmp_path.iterdir()) == ["s-3.svg"]
 
 
+@pytest.mark.parametrize("pages, existing", [("several", False), ("several", True), ("one", True)])
+def test_a_directory_is_refused_as_the_sheet(cli, tmp_path, pages, existing):
+    """One rule whatever the page count: --svg names a file, and a directory
+    (there, or a name ending in '/') is refused; nothing written."""
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_bytes(cli("numberlink", "generate", "4", "--count", "3").stdout)
+    if existing:
+        (tmp_path / "adir").mkdir()
+    target = str(tmp_path / "adir") + ("" if existing else "/")
+    more = ["--count"] if pages == "one" else []  # --count: the puzzles' page alone
+    p = cli("numberlink", "solve", puzzles, *more, "--svg", target, "-o", tmp_path / "out.txt")
+    one_line_error(p, 2, f"{target} is a directory: --svg takes a file name")
+    assert sorted(f.name for f in tmp_path.rglob("*")) == (["adir", "p.txt"] if existing else ["p.txt"])
+
+
 def test_solve_sheet_never_over_its_input(cli, tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)

@@ -245,10 +245,30 @@ def test_progress_text_counts_earlier_results_and_estimates_time_left():
     assert " | best 25 90 -".startswith(text.split(" left", 1)[1])
 
 
-def test_ray_missing_is_a_one_line_error(tmp_path):
+def test_plain_progress_lines_are_never_cut():
+    """--progress off a terminal: each line whole (a log line is never cut
+    to a terminal's width), with the best of every board."""
+    import io
+
+    from gridgames.samegame.research._progress import Progress
+    stream = io.StringIO()
+    progress = Progress(40, 20, [Result(k, 1, 5, "nrpa", {}, 1000 + k, [], None, 10, 0.1, "0.1.0", "d")
+                                 for k in range(1, 21)], stream=stream, plain="gridgames samegame solve")
+    progress.every = 3600  # no drawing by the thread: only the one below
+    progress._draw()
+    progress.close()
+    line = stream.getvalue()
+    assert line.startswith("gridgames samegame solve: [20/40 searches] total 20,210 (20/20 boards), ")
+    assert line.endswith(" | best " + " ".join(str(1000 + k) for k in range(1, 21)) + "\n") and len(line) > 150
+
+
+def test_ray_missing_is_a_usage_error_naming_the_fix(tmp_path):
     (tmp_path / "b.txt").write_text(small_boards(1))
     code = ("import sys; sys.modules['ray'] = None  # as if Ray were not installed\n"
             "from gridgames.cli import main; sys.exit(main(sys.argv[1:]))")
-    p = subprocess.run([sys.executable, "-c", code, "samegame", "solve", tmp_path / "b.txt", "--ray"],
-                       capture_output=True)
-    assert p.returncode == 1 and p.stderr == b'gridgames samegame: Ray is not installed: pip install "gridgames[ray]"\n'
+    p = subprocess.run([sys.executable, "-c", code, "samegame", "solve", tmp_path / "b.txt", "--ray",
+                        "-o", tmp_path / "runs.jsonl"], capture_output=True)
+    lines = p.stderr.decode().splitlines()  # a usage error: the usage, then one line naming the fix
+    assert p.returncode == 2 and lines[0].startswith("usage: gridgames samegame solve ") and p.stdout == b""
+    assert lines[-1] == 'gridgames samegame solve: error: Ray is not installed: pip install "gridgames[ray]"'
+    assert not (tmp_path / "runs.jsonl").exists()  # nothing written

@@ -42,6 +42,20 @@ def test_two_nodes_give_the_threads_results(cluster, backend):
     assert all(r.cpu is not None and r.cpu >= 0 for r in on_ray)
 
 
+@pytest.mark.slow
+def test_two_nodes_go_on_from_the_checkpoints(cluster, backend, tmp_path):
+    # each task writes its own checkpoint (this machine's file system is every node's); the campaign
+    # run again gives the same results from the files, the searches done
+    boards = read_boards(BOARDS, backend=backend)
+    budget = dict(level=2, iterations=6 if backend == "compiled" else 2)
+    plain = same(campaign(boards, "nrpa", seed=3, runs=2, threads=2, **budget))
+    for _ in range(2):
+        on_ray = list(campaign(boards, "nrpa", seed=3, runs=2, ray="auto", checkpoint=str(tmp_path),
+                               checkpoint_every=0.0, **budget))
+        assert same(on_ray) == plain
+    assert sorted(os.listdir(tmp_path)) == [f"board-{k}-run-{r}.ckpt" for k in (1, 2) for r in (1, 2)]
+
+
 def test_a_node_lost_mid_campaign_changes_nothing(cluster):
     boards = read_boards(BOARDS)
     # each search lasts long enough (~1 s) to be under way on the worker when it goes, so the campaign

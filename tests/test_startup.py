@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from helpers import DATA
+from helpers import DATA, GAMES
 
 SAMPLES = {"samegame": "sample.in", "tilematch": "sample1.in", "gopher": "sample.in"}
 # Heavy modules the judge path never needs (threads pools, logging, temporary files,
@@ -47,7 +47,7 @@ def test_the_judge_path_imports_only_its_game(game):
     path = DATA / game / SAMPLES[game]
     found = modules_after(f"from gridgames.cli import main\nmain([{game!r}, {str(path)!r}, '-o', '/dev/null'])")
     assert f"gridgames.{game}._kernel" in found
-    others = {f"gridgames.{g}" for g in ("samegame", "tilematch", "gopher", "numberlink") if g != game}
+    others = {f"gridgames.{g}" for g in GAMES if g != game}
     assert not {m for m in found if m.split(".")[0:2] and ".".join(m.split(".")[:2]) in others}
     assert not {m for m in found if m.endswith("_pure")}  # the twins' code is not loaded
     assert not found & NEVER, found & NEVER
@@ -58,8 +58,9 @@ def test_the_judge_path_imports_only_its_game(game):
 # game's own gridgames modules, listed below per game).
 ALLOWED = {"__future__", "_operator", "operator", "errno", "warnings", "cython_runtime"}
 GRIDGAMES = {"gridgames", "gridgames._backend", "gridgames._files", "gridgames._games",
-             "gridgames._judge", "gridgames._limits", "gridgames._record", "gridgames._version",
-             "gridgames._wrapper", "gridgames.cli", "gridgames.cli._fast", "gridgames.cli._io"}
+             "gridgames._judge", "gridgames._limits", "gridgames._record", "gridgames._registry",
+             "gridgames._version", "gridgames._wrapper", "gridgames.cli", "gridgames.cli._fast",
+             "gridgames.cli._io"}
 PER_GAME = {
     "samegame": {"gridgames._renamed", "gridgames._rows", "gridgames.samegame._check",
                  "gridgames.samegame._game", "gridgames.samegame._text"},

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _compare, _toolkit
+from gridgames import _compare, _registry
 
 DATA = Path(__file__).parent / "data"
 CASES = [("samegame", "sample"), ("tilematch", "sample1"), ("tilematch", "sample3"),
@@ -18,8 +18,8 @@ def files(game, name):
 @pytest.mark.parametrize("game, name", CASES)
 def test_the_right_output_is_accepted(game, name):
     data, out = files(game, name)
-    assert _toolkit.check(game, data, out) is None
-    assert _toolkit.check(game, data, out, lenient=True) is None
+    assert _registry.check(game, data, out) is None
+    assert _registry.check(game, data, out, lenient=True) is None
 
 
 def test_exact_names_the_first_differing_line():
@@ -45,17 +45,17 @@ def test_lenient_ignores_trailing_blanks_and_blank_lines():
 def test_the_tile_game_follows_its_statement():
     data, out = files("tilematch", "sample1")
     loose = out.replace(b"After move", b"after   MOVE").replace(b"No drops.", b"\nNo Drops .\n")
-    assert _toolkit.check("tilematch", data, loose) is None
+    assert _registry.check("tilematch", data, loose) is None
     moved = out.replace(b"    -   -   1   -   -\n", b"   -   -   1   -   -\n")
-    assert _toolkit.check("tilematch", data, moved) == \
+    assert _registry.check("tilematch", data, moved) == \
         "line 5: expected '    -   -   1   -   -', found '   -   -   1   -   -'"
     trailing = out.replace(b"  -   -   -   -   -\n", b"  -   -   -   -   - \n", 1)
-    assert _toolkit.check("tilematch", data, trailing).startswith("line 4: ")
-    assert _toolkit.check("tilematch", data, trailing, lenient=True) is None
-    assert _toolkit.check("tilematch", data, out.replace(b"No eliminations.", b"No drops.", 1)) \
+    assert _registry.check("tilematch", data, trailing).startswith("line 4: ")
+    assert _registry.check("tilematch", data, trailing, lenient=True) is None
+    assert _registry.check("tilematch", data, out.replace(b"No eliminations.", b"No drops.", 1)) \
         .startswith("line 9: expected 'No eliminations.'")
     last = len(out.splitlines())
-    assert _toolkit.check("tilematch", data, out + b"Done\n") == \
+    assert _registry.check("tilematch", data, out + b"Done\n") == \
         f"line {last + 1}: expected end of output, found 'Done'"
 
 

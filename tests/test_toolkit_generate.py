@@ -5,10 +5,11 @@ import re
 
 import pytest
 
-from gridgames import _toolkit
+from gridgames import _registry
 from gridgames._lines import Invalid
+from helpers import JUDGE_GAMES
 
-GAMES = ("samegame", "tilematch", "gopher")
+GAMES = JUDGE_GAMES
 SEEDS = range(30)
 
 
@@ -44,7 +45,7 @@ def test_a_seed_names_one_file(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_file_is_valid_and_judged(game, files, backend):
     for data, output, _ in files[game][:10]:
-        _toolkit.validate(game, data)
+        _registry.validate(game, data)
         assert judged(game, data, backend).output == output  # both backends agree
 
 
@@ -52,7 +53,7 @@ def test_every_file_is_valid_and_judged(game, files, backend):
 def test_every_file_is_valid(game, files):
     for data, _, _ in files[game]:
         try:
-            _toolkit.validate(game, data)
+            _registry.validate(game, data)
         except Invalid as exc:  # pragma: no cover - the message is the point
             pytest.fail(f"{game}: {exc}\n{data[:400]!r}")
 
@@ -104,7 +105,7 @@ def test_gopher_edge_cases(files):
 def test_options_bound_the_files(game, options, header):
     for seed in range(5):
         data = generate(game, seed, **options)
-        _toolkit.validate(game, data)
+        _registry.validate(game, data)
         assert re.match(header, data), data[:80]
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _toolkit
+from gridgames import _registry
 from gridgames._lines import Invalid
 
 DATA = Path(__file__).parent / "data"
@@ -15,7 +15,7 @@ SAMPLES = ["samegame/sample.in", "tilematch/sample1.in", "tilematch/sample2.in",
 
 @pytest.mark.parametrize("name", SAMPLES)
 def test_public_samples_are_valid(name):
-    _toolkit.validate(name.split("/")[0], (DATA / name).read_bytes())
+    _registry.validate(name.split("/")[0], (DATA / name).read_bytes())
 
 
 SAMEGAME = b"1 2\n3 3\n1 1\n0 0\n0 0\n"
@@ -71,7 +71,7 @@ DEFECTS = [
 @pytest.mark.parametrize("game, text, line, column, words", DEFECTS)
 def test_defects_are_located(game, text, line, column, words):
     with pytest.raises(Invalid) as info:
-        _toolkit.validate(game, text)
+        _registry.validate(game, text)
     assert (info.value.line, info.value.column) == (line, column), str(info.value)
     assert words in info.value.message, str(info.value)
 
@@ -79,7 +79,7 @@ def test_defects_are_located(game, text, line, column, words):
 @pytest.mark.parametrize("game, text", [("samegame", SAMEGAME), ("tilematch", TILEMATCH),
                                         ("gopher", GOPHER)])
 def test_the_bases_are_valid(game, text):
-    _toolkit.validate(game, text)
+    _registry.validate(game, text)
 
 
 def test_validate_cli(cli, tmp_path):

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import GAMES
+
 if os.environ.get("GRIDGAMES_REQUIRE_MYPY", "") in ("", "0"):
     pytest.importorskip("mypy", reason="mypy cannot be imported here (pip install mypy)")
 
@@ -56,9 +58,9 @@ def test_kernel_stubs_match_the_compiled_modules(tmp_path):
     # stubtest imports each compiled kernel and compares it with its .pyi: a
     # changed signature or a removed function fails here (new functions
     # without a stub are allowed: the public wrappers are what users see).
-    kernels = [f"gridgames.{game}._kernel" for game in ("samegame", "tilematch", "gopher", "numberlink")]
+    kernels = [f"gridgames.{game}._kernel" for game in GAMES]
     kernels += ["gridgames.samegame.research._search", "gridgames.numberlink._solve", "gridgames.envs._view",
-                "gridgames.envs._batch",
+                "gridgames.envs._batch", *(f"gridgames.envs._batch_{game}" for game in GAMES),
                 "gridgames.gopher._solve"]
     p = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--ignore-missing-stub",
                         "--ignore-disjoint-bases", *kernels],

@@ -17,18 +17,23 @@ TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads
 if TYPE_CHECKING:
     from typing import Any
 
+    from ._games import Game, register as register_game
     from ._judge import InputError, JudgeError, JudgeResult, JudgeWarning
 
     BACKENDS: dict[str, str]
     BACKEND: str
 
-__all__ = ["BACKEND", "BACKENDS", "InputError", "JudgeError", "JudgeResult", "JudgeWarning", "__version__"]
+__all__ = ["BACKEND", "BACKENDS", "Game", "InputError", "JudgeError", "JudgeResult", "JudgeWarning", "__version__",
+           "register_game"]
 
 
 def __getattr__(name: str) -> Any:
     if name in ("InputError", "JudgeError", "JudgeResult", "JudgeWarning"):
         from . import _judge
         return getattr(_judge, name)
+    if name in ("Game", "register_game"):  # a game from elsewhere (docs/adding-a-game.md)
+        from . import _games
+        return {"Game": _games.Game, "register_game": _games.register}[name]
     if name in ("BACKENDS", "BACKEND"):
         from ._backend import GAMES, game_backend, summary
         backends = {game: game_backend(game) for game in GAMES}

@@ -18,10 +18,24 @@ if TYPE_CHECKING:
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
-GAMES = tuple(_games.GAMES)
-# The compiled parts of each package (the games' from their row of _games): part -> its module
-# below the package (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
-PARTS = {**{name: game.parts for name, game in _games.GAMES.items()}, "envs": {"view": "_view", "batch": "_batch"}}
+GAMES = tuple(_games.GAMES)  # the games of the table (a game registered later: _games.GAMES)
+# The compiled parts of each game (from its row of _games): part -> its module below the package
+# (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
+PARTS = {name: game.parts for name, game in _games.GAMES.items()}
+# The compiled parts of the packages that are not games (kernel("envs", part="batch")): the
+# environments' base batch, and each game's batch beside its environment (envs/_batch_NAME.pyx:
+# part "batch_NAME") for the games of the table whose environment is one of gridgames.envs.
+SHARED = {"envs": {"view": "_view", "batch": "_batch",
+                   **{f"batch_{name}": f"_batch_{name}" for name, game in _games.GAMES.items()
+                      if game.envs == f"gridgames.envs.{name}"}}}
+
+
+def _module(game: str, part: str) -> str:
+    """The compiled module of ``part`` of ``game`` (a game of the table, or a package of SHARED)."""
+    if game in SHARED:
+        return f"gridgames.{game}.{SHARED[game][part]}"
+    row = _games.GAMES[game]
+    return row.module(row.parts[part])
 
 
 def import_module(name: str) -> ModuleType:
@@ -34,14 +48,14 @@ def import_module(name: str) -> ModuleType:
 def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
     """Return a kernel module of ``game`` ("samegame", ...).
 
-    ``part`` names a module pair of ``PARTS``, e.g. "kernel": ``_kernel``
+    ``part`` names a module pair of ``PARTS`` (or of ``SHARED``), e.g. "kernel": ``_kernel``
     (compiled) and ``_kernel_pure`` (its twin).
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """
     if backend is not None and backend not in NAMES:
         raise ValueError(f"backend must be 'compiled', 'pure' or None, not {backend!r}")
-    compiled = f"gridgames.{game}.{PARTS[game][part]}"
+    compiled = _module(game, part)
     pure = f"{compiled}_pure"
     if backend == "pure" or (backend is None and FORCE_PURE):
         return import_module(pure)
@@ -60,7 +74,7 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
 
 def parts(game: str) -> list[str]:
     """The compiled parts of ``game`` ("kernel" first)."""
-    return list(PARTS[game])
+    return list(_games.GAMES[game].parts)
 
 
 def game_backend(game: str) -> str:
@@ -68,9 +82,9 @@ def game_backend(game: str) -> str:
     compiled, else "pure-python"."""
     if FORCE_PURE:
         return "pure-python"
-    for module in PARTS[game].values():
+    for part in _games.GAMES[game].parts:
         try:
-            import_module(f"gridgames.{game}.{module}")
+            import_module(_module(game, part))
         except ImportError:
             return "pure-python"
     return "compiled"

@@ -22,6 +22,22 @@ class Case(NamedTuple):
     frames: Iterable[Frame]  # made as the page takes them: it may stop early
 
 
+FAR = 10**13  # the judges' integers saturate (far past every board: a far coordinate stays far)
+
+
+def judge_int(word: bytes) -> int:
+    """A token's value as the judges read it: digits, or '-' and digits,
+    saturated at +-FAR (any length: no int() of thousands of digits);
+    ValueError for any other token (the judge refused it too)."""
+    negative = word[:1] == b"-"
+    digits = word[1:] if negative else word
+    if not digits.isdigit():
+        raise ValueError(f"{word[:20]!r} is not an integer")
+    size = digits.lstrip(b"0")
+    value = min(int(size or b"0"), FAR) if len(size) <= 14 else FAR
+    return -value if negative else value
+
+
 class Tokens:
     """The integers of a judge file, one at a time (the judge has already
     accepted every case read with it, so a bad token ends only a case the
@@ -35,7 +51,7 @@ class Tokens:
         if self.at >= len(self.words):
             raise ValueError("the judge file ended")
         word, self.at = self.words[self.at], self.at + 1
-        return min(max(int(word), low), high)
+        return min(max(judge_int(word), low), high)
 
 
 def chunks(output: bytes, header: re.Pattern[bytes]) -> list[str]:

@@ -1,28 +1,86 @@
-"""What is known of each game, written once; the backends, the command line,
-pictures and the Kattis packages read it (each game's row is its own)."""
+"""The one list of games: what is known of each game, written once.
+
+Every other list of games is derived from ``GAMES`` (the backends, the
+command line and its contract, pictures, the Kattis packages, the
+environments' ids, the tests, the import contracts of pyproject.toml, which
+tests/test_protocol.py checks against it).  A game's parts are found through
+``gridgames._registry``, by the module paths of its row; what each part
+provides is written down in ``gridgames._protocol``.  A game outside this
+package is added with ``register`` (docs/adding-a-game.md).
+"""
 from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Optional
 
+
 # parts: compiled part -> its module below the package (its twin adds "_pure"), "kernel" first.
 # judge: a judge-file game (judge, show, generate/validate/check, a Kattis package); title and
 # source: the problem as it was set (None: not a contest problem).  How its answers are
-# compared is the game's own _generate.ANSWERS.
+# compared is the game's own _generate.ANSWERS.  env: the environment's name (its id is
+# gridgames/ENV-v0, its classes ENVEnv and ENVVectorEnv), None: no environment.
+# package, cli, envs: where its modules are (the defaults: gridgames.NAME, gridgames.cli.NAME,
+# gridgames.envs.NAME, filled in by ``register``).
 class Game:  # a plain class, not a namedtuple: the judges' start-up reads this module
-    __slots__ = ("parts", "judge", "title", "source")
+    __slots__ = ("parts", "judge", "title", "source", "env", "name", "package", "cli", "envs")
 
-    def __init__(self, parts: dict[str, str], judge: bool, title: Optional[str], source: Optional[str]) -> None:
-        self.parts, self.judge, self.title, self.source = parts, judge, title, source
+    def __init__(self, parts: dict[str, str], judge: bool, title: Optional[str], source: Optional[str],
+                 env: Optional[str] = None, *, package: Optional[str] = None, cli: Optional[str] = None,
+                 envs: Optional[str] = None) -> None:
+        self.parts, self.judge, self.title, self.source, self.env = parts, judge, title, source, env
+        self.name = ""
+        self.package, self.cli, self.envs = package or "", cli or "", envs or ""
 
-GAMES = {
-    "samegame": Game({"kernel": "_kernel", "search": "research._search"}, True, "SameGame Simulation",
-                     "ACM regional contest 1995, problem B (UVa 339)"),
-    "tilematch": Game({"kernel": "_kernel"}, True, "Tile Game with Automatic Deletion",
-                      "33rd Rowan University Programming Contest, 2019"),
-    "gopher": Game({"kernel": "_kernel", "solve": "_solve"}, True, "Gopher Holes",
-                   "Regional programming contest 2001, problem 6"),
-    "numberlink": Game({"kernel": "_kernel", "solve": "_solve"}, False, None, None),
-}
-JUDGE_GAMES = tuple(name for name, game in GAMES.items() if game.judge)
+    def module(self, part: str = "") -> str:
+        """The dotted path of one module of the game's package ("": the package)."""
+        return f"{self.package}.{part}" if part else self.package
+
+    @property
+    def env_id(self) -> Optional[str]:
+        """The Gymnasium id of its environment (None: it has none)."""
+        return None if self.env is None else f"gridgames/{self.env}-v0"
+
+
+GAMES: dict[str, Game] = {}
+
+
+def register(name: str, game: Game) -> Game:
+    """Add ``game`` to the table as ``name`` (the word on the command line),
+    filling in its default module paths; a name already taken is refused.
+    The four games below are registered so; a game from elsewhere calls this
+    (docs/adding-a-game.md) before it is used."""
+    if name in GAMES or not name.isidentifier():
+        raise ValueError(f"cannot register a game named {name!r}: taken, or not an identifier")
+    game.name = name
+    game.package = game.package or f"gridgames.{name}"
+    game.cli = game.cli or f"gridgames.cli.{name}"
+    game.envs = game.envs or (f"gridgames.envs.{name}" if game.env else "")
+    GAMES[name] = game
+    global JUDGE_GAMES
+    JUDGE_GAMES = judge_games()
+    return game
+
+
+def unregister(name: str) -> None:
+    """Take a game added by ``register`` out of the table again (tests)."""
+    del GAMES[name]
+    global JUDGE_GAMES
+    JUDGE_GAMES = judge_games()
+
+
+def judge_games() -> tuple[str, ...]:
+    """The judge-file games, in the table's order."""
+    return tuple(name for name, game in GAMES.items() if game.judge)
+
+
+JUDGE_GAMES: tuple[str, ...] = ()
+
+# The table.  The order is the order of every derived list (help, tests, pictures).
+register("samegame", Game({"kernel": "_kernel", "search": "research._search"}, True, "SameGame Simulation",
+                          "ACM regional contest 1995, problem B (UVa 339)", "SameGame"))
+register("tilematch", Game({"kernel": "_kernel"}, True, "Tile Game with Automatic Deletion",
+                           "33rd Rowan University Programming Contest, 2019", "TileMatch"))
+register("gopher", Game({"kernel": "_kernel", "solve": "_solve"}, True, "Gopher Holes",
+                        "Regional programming contest 2001, problem 6", "Gopher"))
+register("numberlink", Game({"kernel": "_kernel", "solve": "_solve"}, False, None, None, "NumberLink"))

@@ -47,7 +47,7 @@ def add_game(subparsers: Commands, game: str, *, help: str, description: str,
     """The parser of ``gridgames GAME`` and the subparsers of its commands."""
     parser = subparsers.add_parser(
         game, help=help, description=paragraphs(description), epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=Formatter)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     return parser, commands
 
@@ -58,14 +58,24 @@ def add_command(commands: Commands, name: str, *, help: str, description: str,
     kept in the parsed arguments, so that an unknown option is reported by
     it (``main``), not by ``gridgames`` itself."""
     parser = commands.add_parser(name, help=help, description=paragraphs(description),
-                                 epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 epilog=epilog, formatter_class=Formatter)
     parser.set_defaults(command_parser=parser)
     return parser
 
 
 def paragraphs(text: str, width: int = 78) -> str:
-    """``text`` wrapped, keeping its blank-line separated paragraphs."""
-    return "\n\n".join(textwrap.fill(" ".join(par.split()), width) for par in text.split("\n\n"))
+    """``text`` wrapped, keeping its blank-line separated paragraphs; lines
+    break between words only (a path or a hyphenated word stays whole)."""
+    return "\n\n".join(textwrap.fill(" ".join(par.split()), width, break_on_hyphens=False,
+                                       break_long_words=False) for par in text.split("\n\n"))
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """--help as written (descriptions: ``paragraphs``), the options' help
+    wrapped between words only, as ``paragraphs`` does."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
 
 
 def add_io_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,8 +141,19 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not 0 < value < 1e9:
-        raise argparse.ArgumentTypeError(f"SECONDS is a positive number, not {text!r}")
+    if not 0 < value < 1e9:  # the limit said: '1e9' is a positive number too
+        raise argparse.ArgumentTypeError(f"SECONDS is a positive number below 1e9 (31 years), not {text!r}")
+    return value
+
+
+def period(text: str) -> float:
+    """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < 1e9:
+        raise argparse.ArgumentTypeError(f"SECONDS is a number >= 0, not {text!r}")
     return value
 
 

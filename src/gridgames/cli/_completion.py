@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from ._args import Commands, add_command
 
 SHELLS = ("bash", "zsh")
+PATHS = ("FILE", "OUTPUT", "DIR")  # the metavars of options that take a path
 
 
 def register(subparsers: Commands) -> None:
@@ -44,14 +45,18 @@ def walk(parser: argparse.ArgumentParser, path: tuple[str, ...] = ("gridgames",)
 def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
     """The words to complete, by where they are: 'words' (commands and
     positional choices after 'gridgames GAME ...'), 'options', 'choices'
-    (of an option: 'PATH OPTION'), 'files' (options taking a file or a
-    number: any word, files offered) and 'inputs' (where a positional
-    argument takes a file: files offered besides the words)."""
+    (of an option: 'PATH OPTION'), 'files' (options taking a file: files
+    offered), 'values' (options taking a number or a name: nothing offered),
+    'inputs' (where a positional argument takes a file: files offered
+    besides the words) and 'default' (a judge game's judge command: where
+    it is meant, 'gridgames GAME INPUT ...', its options are offered)."""
     words: dict[str, str] = {}
     options: dict[str, str] = {}
     choices: dict[str, str] = {}
+    files: dict[str, str] = {}
     values: dict[str, str] = {}
     inputs: dict[str, str] = {}
+    default: dict[str, str] = {}
     for path, p in walk(parser):
         at = " ".join(path)
         found: list[str] = []
@@ -59,7 +64,7 @@ def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
             if isinstance(action, argparse._SubParsersAction):
                 found += list(action.choices)
                 if "judge" in action.choices:  # 'gridgames GAME INPUT' is its judge command
-                    inputs[at] = "1"
+                    inputs[at], default[at] = "1", f"{at} judge"
             elif not action.option_strings:
                 found += [str(c) for c in action.choices or ()]
                 if not action.choices:
@@ -69,10 +74,12 @@ def tables(parser: argparse.ArgumentParser) -> dict[str, dict[str, str]]:
                 for option in action.option_strings:
                     if action.choices:
                         choices[f"{at} {option}"] = " ".join(str(c) for c in action.choices)
-                    elif action.nargs != 0:
-                        values[f"{at} {option}"] = "1"
+                    elif action.nargs != 0:  # a path (a string named so), or a number or name
+                        table = files if action.type is None and action.metavar in PATHS else values
+                        table[f"{at} {option}"] = "1"
         words[at] = " ".join(found)
-    return {"words": words, "options": options, "choices": choices, "files": values, "inputs": inputs}
+    return {"words": words, "options": options, "choices": choices, "files": files, "values": values,
+            "inputs": inputs, "default": default}
 
 
 def _array(name: str, table: dict[str, str], shell: str) -> str:
@@ -91,14 +98,21 @@ _gridgames() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} at=gridgames i w
     for ((i = 1; i < COMP_CWORD; i++)); do
         w=${COMP_WORDS[i]}
-        [[ " ${_gridgames_words[$at]} " == *" $w "* ]] && at="$at $w"
+        if [[ " ${_gridgames_words[$at]} " == *" $w "* ]]; then
+            at="$at $w"
+        elif [[ -n ${_gridgames_default[$at]+x} && $w != -h && $w != --help ]]; then
+            at=${_gridgames_default[$at]}  # 'gridgames GAME INPUT ...': the judge command
+        fi
     done
     if [[ -n ${_gridgames_choices["$at $prev"]+x} ]]; then
         COMPREPLY=($(compgen -W "${_gridgames_choices["$at $prev"]}" -- "$cur"))
     elif [[ -n ${_gridgames_files["$at $prev"]+x} ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
+    elif [[ -n ${_gridgames_values["$at $prev"]+x} ]]; then
+        COMPREPLY=()
     elif [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "${_gridgames_options[$at]}" -- "$cur"))
+        w=${_gridgames_default[$at]-$at}  # a judge game: its judge command's options (-h too)
+        COMPREPLY=($(compgen -W "${_gridgames_options[$w]}" -- "$cur"))
     else
         COMPREPLY=($(compgen -W "${_gridgames_words[$at]}" -- "$cur"))
         if [[ -n ${_gridgames_inputs[$at]+x} ]]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
@@ -112,14 +126,21 @@ _gridgames() {
     local at=gridgames i w cur=${words[CURRENT]} prev=${words[CURRENT-1]}
     for ((i = 2; i < CURRENT; i++)); do
         w=${words[i]}
-        [[ " ${_gridgames_words[$at]} " == *" $w "* ]] && at="$at $w"
+        if [[ " ${_gridgames_words[$at]} " == *" $w "* ]]; then
+            at="$at $w"
+        elif (( ${+_gridgames_default[$at]} )) && [[ $w != -h && $w != --help ]]; then
+            at=${_gridgames_default[$at]}  # 'gridgames GAME INPUT ...': the judge command
+        fi
     done
     if (( ${+_gridgames_choices[$at $prev]} )); then
         compadd -- ${=_gridgames_choices[$at $prev]}
     elif (( ${+_gridgames_files[$at $prev]} )); then
         _files
+    elif (( ${+_gridgames_values[$at $prev]} )); then
+        return 0
     elif [[ $cur == -* ]]; then
-        compadd -- ${=_gridgames_options[$at]}
+        w=${_gridgames_default[$at]-$at}  # a judge game: its judge command's options (-h too)
+        compadd -- ${=_gridgames_options[$w]}
     else
         compadd -- ${=_gridgames_words[$at]}
         if (( ${+_gridgames_inputs[$at]} )); then _files; fi

@@ -1,11 +1,12 @@
 """The command-line contract: an option that does not apply is refused,
 never ignored.
 
-Every command's options that apply only sometimes are declared in ``RULES``
-below, one table for all commands, and checked in one place (``check``,
+Every command's options that apply only sometimes are declared by its game's
+command line (``cli/GAME.py``'s ``rules()``: command -> its rules; ``JUDGE``
+holds every judge command's), and checked in one place (``check``,
 called by ``_parser.run`` after parsing) with ``parser.error``: argparse's
 usage line and one ``error:`` line, exit status 2, before the command has
-read or written anything.  An option not named in ``RULES`` applies
+read or written anything.  An option named in no rule applies
 whenever its command runs.  tests/test_cli_contract.py walks every
 command's parser and tries each declared option where it does not apply.
 
@@ -90,34 +91,31 @@ def given(args: Args, option: str) -> bool:
     return args.command_parser._option_string_actions[option].dest in args.given
 
 
-NRPA = (None, "nrpa")  # solve's search: nrpa when --algo is not given
 JUDGE = [not_with("--outdir", "-o", "-o", "out.txt"), needs("--suffix", "--outdir")]
-# numberlink generate runs the solver (its budget, its progress) only for these
-SOLVER = "--max-nodes --time --no-sat --progress"
 
-# (game, command) -> its rules; a tool without commands is (tool, None).
-RULES: dict[tuple[str, Optional[str]], list[Rule]] = {
-    ("samegame", "judge"): JUDGE,
-    ("tilematch", "judge"): JUDGE,
-    ("gopher", "judge"): JUDGE,
-    ("samegame", "solve"): [
-        needs("--cpu-time", "--time"),
-        needs("--resume", "-o"),
-        needs("--batch", "--allocate"),
-        only("--stab --restarts --tabu-bias --size-bias --repeats --root-parallel", "algo", NRPA, "--algo nrpa",
-             "--algo", "beam"),
-        only("--level", "algo", NRPA + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
-        only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),
-        only("--iterations", "algo", NRPA + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
-        not_with("--tabu-bias", "--no-tabu"),
-        not_with("--threads", "--ray"),
-    ],
-    ("gopher", "generate"): [
-        needs("--holes --first --budget", "--no-guess"),
-        not_with("--density --picks", "--no-guess", "--no-guess", "--holes", "3"),
-    ],
-    ("numberlink", "generate"): [needs(SOLVER, "--unique", "--verbose")],
-}
+
+def rules(game: str, command: Optional[str]) -> list[Rule]:
+    """The rules of ``game``'s ``command`` (a tool without commands: None):
+    the game's own, from its command line's ``rules()`` (``_protocol.CommandLine``),
+    and ``JUDGE`` for a judge game's judge command."""
+    from .._games import GAMES
+    from .._registry import command_line
+    if game not in GAMES:
+        return []
+    own = getattr(command_line(game), "rules", None)
+    found: list[Rule] = list(own().get(command, ())) if own is not None else []
+    return (JUDGE + found) if GAMES[game].judge and command == "judge" else found
+
+
+def all_rules() -> dict[tuple[str, Optional[str]], list[Rule]]:
+    """(game, command) -> its rules, for every game's commands that have some."""
+    from .._registry import command_line, games
+    commands: dict[str, set[Optional[str]]] = {}
+    for game in games():
+        own = getattr(command_line(game), "rules", None)
+        commands[game] = set(own() if own is not None else ()) | {"judge"}
+    found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
+    return {key: value for key, value in found.items() if value}
 
 
 # Options naming a page a browser opens: a file, never standard output (which
@@ -134,7 +132,7 @@ def check(args: Args) -> None:
     for option in PAGES:
         if option in parser._option_string_actions and getattr(args, option[2:]) == "-":
             parser.error(f"argument {option}: a page or sheet needs a file name, not '-'")
-    for rule in RULES.get((args.game, getattr(args, "command", None)), ()):
+    for rule in rules(args.game, getattr(args, "command", None)):
         for option in rule.options:
             if given(args, option) and not rule.applies(args):
                 why = " ".join(_shown(parser, word) for word in rule.why.split())

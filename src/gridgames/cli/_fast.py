@@ -2,7 +2,7 @@
 the judge command's own options, e.g. gopher's ``--team ID``) recognised
 without argparse, whose import and parser cost a judge on a small file most
 of its start-up (issue 17).  It accepts only these exact shapes, each option
-once and spelled in full, and then runs ``cli/GAME.py``'s ``run``: the same code
+once and spelled in full, and then runs the game's ``run`` (``cli/GAME.py``, found by ``_registry``): the same code
 as through argparse.  Anything else (another option, ``--help``, an
 abbreviation, a value that looks like an option, a word that could be a
 command, a bad value) returns None, and argparse decides, with its errors
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from .._backend import GAMES, import_module
+from .._games import GAMES
+from .._registry import command_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def judge_command(argv: list[str]) -> Callable[[], int] | None:
     judge form (the caller parses ``argv`` with argparse)."""
     if not argv or argv[0] not in GAMES:
         return None
-    game = import_module(f"gridgames.cli.{argv[0]}")
+    game = command_line(argv[0])
     if not hasattr(game, "run"):  # not a judge game
         return None
     rest = argv[1:]

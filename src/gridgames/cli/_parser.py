@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .. import __version__
-from .._backend import GAMES
+from .._registry import command_line, games
 from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
@@ -57,8 +57,10 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name in GAMES + tuple(TOOLS):
-        module = TOOLS.get(name, f"gridgames.cli.{name}")
+    for name in games():
+        if only in (None, name):
+            command_line(name).register(sub)
+    for name, module in TOOLS.items():
         if only in (None, name):
             importlib.import_module(module).register(sub)
     return parser
@@ -75,10 +77,11 @@ def run(argv: list[str]) -> int:
     """Parse ``argv`` (argparse: its usage errors exit 2) and run the command."""
     at = game_position(argv)
     named = argv[at] if at < len(argv) else None
+    names = games()
     # the command (or a judge file) after the game: the others are built bare
-    known = named in GAMES and at + 1 < len(argv) and not argv[at + 1].startswith("-")
+    known = named in names and at + 1 < len(argv) and not argv[at + 1].startswith("-")
     _args.WANTED = argv[at + 1] if known else None
-    alone = (named in GAMES or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
+    alone = (named in names or named in TOOLS) and not set(argv[:at]) & {"-h", "--help"}
     parser = build_parser(named if alone else None)  # `gridgames -h GAME` lists every game
     args, unknown = parser.parse_known_args(with_default_command(argv, commands_of(parser)))
     if unknown:  # reported by the command that was given them, with its usage
@@ -89,5 +92,5 @@ def run(argv: list[str]) -> int:
     try:
         status: int = args.func(args)
     except (CannotRead, CannotWrite) as exc:  # an input or output any command names
-        return fail(named if named in GAMES or named in TOOLS else "", str(exc), 2)
+        return fail(named if named in names or named in TOOLS else "", str(exc), 2)
     return status

@@ -22,7 +22,8 @@ SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solution
          "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
          "browser).  Any other FILE: one SVG file per page, FILE itself when the sheet is one "
          "page, otherwise NAME-1.svg, NAME-2.svg, ... (NAME is FILE without .svg); a page "
-         "left over from an earlier, longer sheet is refused, not mixed in")
+         "left over from an earlier, longer sheet is refused, not mixed in; FILE naming a "
+         "directory is refused (exit 2)")
 
 
 def add_sheet_option(parser: argparse.ArgumentParser) -> None:
@@ -38,8 +39,8 @@ def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool =
 
 def register_show(commands: Commands, game: str) -> None:
     """``gridgames GAME show INPUT --html FILE`` for a judge game."""
-    import importlib
-    drawn = importlib.import_module(f"gridgames.{game}._steps")  # what the game's pages show
+    from .._registry import steps
+    drawn = steps(game)  # what the game's pages show
     unit, step = drawn.UNIT, drawn.STEP
     p = add_command(
         commands, "show", help="step through a judge file in a browser (an HTML page)",
@@ -104,6 +105,8 @@ def sheet_files(path: str, title: str, puzzles: Sequence[Item], solutions: Seque
     ``solutions`` (label, board or None); CannotWrite for a page of an
     earlier, longer sheet in the way (nothing is written here)."""
     from ..pictures import sheet_html, sheet_pages
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):  # one rule, whatever the page count
+        raise CannotWrite(f"{path} is a directory: --svg takes a file name (such as {os.path.join(path, 'sheet.svg')})")
     pages = sheet_pages(title, puzzles, solutions)
     if path.lower().endswith((".html", ".htm")):
         return [(path, sheet_html(title, pages, note))]

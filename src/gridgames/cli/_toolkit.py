@@ -1,11 +1,11 @@
 """The ``generate``, ``validate`` and ``check`` commands of every judge game
-(the toolkit is ``gridgames._toolkit``)."""
+(each game's parts are found through ``gridgames._registry``)."""
 import argparse
-import importlib
 from typing import Any
 
 from .._judge import JudgeError
 from .._progress import Line, live
+from .._registry import generator, validator
 from ._args import Commands, add_command, positive, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
@@ -35,7 +35,7 @@ def register_tools(commands: Commands, game: str) -> None:
 
 
 def _add_generate(commands: Commands, game: str) -> None:
-    gen = importlib.import_module(f"gridgames.{game}._generate")
+    gen = generator(game)
     p = add_command(commands, "generate", help="write a random judge file",
                     description=(gen.__doc__ or "").split("\n\n")[0] + "\n\n" + gen.LIMITS)
     p.add_argument("--seed", type=_seed, default=0, help="the seed (default 0): one seed, one file, "
@@ -49,7 +49,7 @@ def _add_generate(commands: Commands, game: str) -> None:
 
 def _add_validate(commands: Commands, game: str) -> None:
     p = add_command(commands, "validate", help="check a judge file against the contest format",
-                    description=importlib.import_module(f"gridgames.{game}._validate").__doc__ or "")
+                    description=validator(game).__doc__ or "")
     p.add_argument("input", nargs="?", default="-", metavar="INPUT",
                    help="the judge file, or - for standard input (the default)")
     p.add_argument("--kattis", action="store_true",
@@ -66,18 +66,25 @@ def _add_check(commands: Commands, game: str) -> None:
     p.add_argument("input", metavar="INPUT", help="the judge input")
     p.add_argument("answer", metavar="ANSWER", help="the answer to judge, or - for standard input")
     p.add_argument("--lenient", action="store_true",
-                   help="ignore trailing blanks on board lines" if game == "tilematch"
-                   else "ignore trailing blanks and blank lines")
+                   help=_lenient_doc(game))
     p.set_defaults(func=lambda args: _run_check(args, game))
 
 
 def _compare_doc(game: str) -> str:
     from .. import _compare
-    from .._toolkit import compare
+    from .._registry import compare
     if compare(game) is _compare.tiles:
         return ("As the statement says, board lines must match exactly; other lines may "
                 "differ in spacing and case; blank lines are ignored.")
     return "The answer must match byte for byte."
+
+
+def _lenient_doc(game: str) -> str:
+    from .. import _compare
+    from .._registry import compare
+    if compare(game) is _compare.tiles:  # board lines keep their blanks; the others differ anyway
+        return "ignore trailing blanks on board lines"
+    return "ignore trailing blanks and blank lines"
 
 
 def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
@@ -104,7 +111,7 @@ def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
 
 def _run_validate(args: argparse.Namespace, game: str) -> int:
     from .._lines import Invalid
-    from .._toolkit import validate
+    from .._registry import validate
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
     data = read_input(args.input)
@@ -116,7 +123,7 @@ def _run_validate(args: argparse.Namespace, game: str) -> int:
 
 
 def _run_check(args: argparse.Namespace, game: str) -> int:
-    from .._toolkit import check
+    from .._registry import check
     data, answer = read_input(args.input), read_input(args.answer)
     try:
         reason = check(game, data, answer, args.lenient)

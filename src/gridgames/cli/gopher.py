@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from typing import Optional
 
     from ._args import Commands
+    from ._contract import Rule
 
 
 def _bad(message: str) -> Exception:
@@ -50,6 +51,15 @@ OPTIONS = {"team": (_team, "0"), "program": (_program, 6)}
 def run(args: argparse.Namespace) -> int:
     """The judge command (also ``cli.main``'s fast path); warnings streamed as they come."""
     return run_judge(args, "gopher", judge, warnings=True, team=args.team, program=args.program)
+
+
+def rules() -> dict[str, list[Rule]]:
+    """The options of generate that apply only sometimes (``cli._contract``)."""
+    from ._contract import needs, not_with
+    return {"generate": [
+        needs("--holes --first --budget", "--no-guess"),
+        not_with("--density --picks", "--no-guess", "--no-guess", "--holes", "3"),
+    ]}
 
 
 def register(subparsers: Commands) -> None:
@@ -101,7 +111,7 @@ def _register_solve(commands: Commands) -> None:
     s.add_argument("input", nargs="?", default="-", metavar="FIELD",
                    help="the judge file, or - for standard input (the default)")
     s.add_argument("--first", type=int, nargs=2, metavar=("R", "C"),
-                   help="the first pick (a guess) of every game")
+                   help="the first pick (a guess) of every game: inside every field (else a usage error)")
     s.add_argument("--judge", action="store_true",
                    help="write the games with the solver's picks as a judge file")
     s.add_argument("--budget", type=positive, default=None, metavar="N",
@@ -188,9 +198,14 @@ def _solve(args: argparse.Namespace) -> int:
     data = read_input(args.input)
     checked = judge(data, emit=lambda _: None, warn=lambda _: None)  # the judge's errors, its words
     bad = None if checked.error is None else int(re.match(r"game (\d+)", checked.error.item).group(1))  # type: ignore[union-attr]
+    games = read_games(data, bad)
+    for g, (rows, cols, _, _) in enumerate(games, 1):  # a usage error, before any output
+        if args.first and not (1 <= args.first[0] <= rows and 1 <= args.first[1] <= cols):
+            args.command_parser.error(f"--first {args.first[0]} {args.first[1]} is outside the field of game {g}: "
+                                      f"{rows}x{cols} (rows 1..{rows}, columns 1..{cols})")
     try:
         with writing(args.output, [args.input]) as out:
-            for g, (rows, cols, holes, picks) in enumerate(read_games(data, bad), 1):
+            for g, (rows, cols, holes, picks) in enumerate(games, 1):
                 inside = [p for p in picks if 1 <= p[0] <= rows and 1 <= p[1] <= cols]
                 first = tuple(args.first) if args.first else inside[0] if inside else None
                 try:

@@ -15,28 +15,29 @@ from .._rng_pure import MASK
 from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
 from ._io import CannotWrite, fail, read_input, shown, writing
+from ._numberlink_check import FORMAT, register_check
 from ._outputs import check_writable
 from ._pictures import add_sheet_option, save_files, sheet_files
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from ..numberlink import Budget, Generated, Puzzle, Solution
     from ..pictures._sheet import Item
+    from ._contract import Rule
 
 GAME = "numberlink"
-
-FORMAT = """\
-text format: a line 'ROWS COLS', then ROWS lines of COLS tokens, top row
-first: '.' an empty square, '#' a solid one, a positive integer an endpoint
-(puzzle) or the path a square is on (solution).
-
-character format (--format chars): a line 'WIDTH HEIGHT' (columns first),
-then HEIGHT lines of WIDTH characters: '.' empty, '#' solid, any other
-printable character an endpoint label (each label exactly twice)."""
 
 MAX_REJECTED = 10000  # generate gives up after this many rejected seeds in a row
 # generate --unique: search nodes per count of a candidate; one not proved unique
 # by then is repaired (numberlink._unique) and counted again
 GENERATE_NODES = 300
+# generate runs the solver (its budget, its progress) only for these
+SOLVER = "--max-nodes --time --no-sat --progress"
+
+
+def rules() -> "dict[str, list[Rule]]":
+    """The options of generate that apply only sometimes (``cli._contract``)."""
+    from ._contract import needs
+    return {"generate": [needs(SOLVER, "--unique", "--verbose")]}
 
 
 def register(subparsers: Commands) -> None:
@@ -45,7 +46,12 @@ def register(subparsers: Commands) -> None:
         description="Number Link: join each pair of equal numbers with a path of "
                     "adjacent squares; paths never share a square, never enter a solid "
                     "square and together fill every other square.", epilog=FORMAT)
+    _register_generate(sub)
+    _register_solve(sub)
+    register_check(sub)
 
+
+def _register_generate(sub: Commands) -> None:
     g = add_command(
         sub, "generate", help="print random puzzles (union-find generator)",
         description="Print COUNT puzzles of SIZE x SIZE (or SIZE x COLS) squares, "
@@ -87,6 +93,8 @@ def register(subparsers: Commands) -> None:
                          "them is cut and counted again", GENERATE_NODES)
     g.set_defaults(func=_generate)
 
+
+def _register_solve(sub: Commands) -> None:
     s = add_command(
         sub, "solve", help="solve puzzles, or count their solutions",
         description="Solve each puzzle of FILE (puzzles separated by empty lines, in "
@@ -116,17 +124,6 @@ def register(subparsers: Commands) -> None:
                         '"method": "search" or "sat", "solution": its text or null}; A is none, '
                         'unique or several with --count, else solved or none; or unknown')
     s.set_defaults(func=_solve)
-
-    c = add_command(
-        sub, "check", help="check that a solution solves a puzzle",
-        description="Say whether SOLUTION solves PUZZLE.  Exit status 0 valid; 1 invalid "
-                    "(the message names the first broken rule and its square, row and "
-                    "column counted from 1 at the top left) or unreadable text "
-                    "(line:column of the problem); 2 a file that cannot be read.",
-        epilog=FORMAT)
-    c.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, or - for standard input")
-    c.add_argument("solution", metavar="SOLUTION", help="solution file, or - for standard input")
-    c.set_defaults(func=_check)
 
 
 SAT_HELP = """\
@@ -372,18 +369,3 @@ def _solve(args: argparse.Namespace) -> int:
     except (CannotWrite, ValueError) as exc:
         return fail(GAME, str(exc), 2)
     return _sheet(args, puzzles, solutions, out) or (3 if unknown else 1 if unsolved else 0)
-
-
-def _check(args: argparse.Namespace) -> int:
-    from ..numberlink import Puzzle, Solution, check
-    if args.puzzle == "-" and args.solution == "-":
-        args.command_parser.error("PUZZLE and SOLUTION cannot both be standard input")
-    boards: list[Any] = []  # the Puzzle, then the Solution
-    for name, kind in ((args.puzzle, Puzzle), (args.solution, Solution)):
-        try:
-            boards.append(kind.from_text(read_input(name)))
-        except JudgeError as err:
-            return fail(GAME, f"{shown(name)}:{err}", 1)
-    verdict = check(*boards)
-    sys.stdout.write(("valid: " if verdict else "invalid: ") + verdict.message + "\n")
-    return 0 if verdict else 1

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     import argparse
 
     from ._args import Commands
+    from ._contract import Rule
 
 JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 0..9, bottom row "
          "first; selections 'r c' counted from the bottom-left, ending with '0 0'; "
@@ -19,6 +20,26 @@ JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 
 def run(args: argparse.Namespace) -> int:
     """The judge command (also ``cli.main``'s fast path)."""
     return run_judge(args, "samegame", judge)
+
+
+def rules() -> dict[str, list[Rule]]:
+    """The options of solve that apply only sometimes (``cli._contract``)."""
+    from ._contract import needs, not_with, only
+    nrpa = (None, "nrpa")  # solve's search: nrpa when --algo is not given
+    return {"solve": [
+        needs("--cpu-time", "--time"),
+        needs("--resume", "-o"),
+        needs("--batch", "--allocate"),
+        only("--stab --restarts --tabu-bias --size-bias --repeats --root-parallel --checkpoint", "algo", nrpa,
+             "--algo nrpa", "--algo", "beam"),
+        needs("--checkpoint-every", "--checkpoint"),
+        not_with("--checkpoint", "--allocate", "--allocate", "2"),
+        only("--level", "algo", nrpa + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
+        only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),
+        only("--iterations", "algo", nrpa + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
+        not_with("--tabu-bias", "--no-tabu"),
+        not_with("--threads", "--ray"),
+    ]}
 
 
 def register(subparsers: Commands) -> None:

@@ -15,12 +15,13 @@ from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame.research import _improve, _results as results
 from ..samegame.research._allocate import allocating, report, report_text
-from ..samegame.research._campaign import campaign
+from ..samegame.research._campaign import campaign, going_on
+from ..samegame.research._checkpoint import Mismatch
 from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
-from ._args import Commands, add_command, add_progress_option, seconds
+from ._args import Commands, add_command, add_progress_option, period, seconds
 from ._io import CannotWrite, fail, read_input, shown
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
@@ -99,6 +100,11 @@ def add(commands: Commands, rules: str) -> None:
                    help="start each search from the best game known for its board: best_known() for "
                         "the standard boards and the result lines of FILE (an earlier campaign's -o); "
                         "the result is never worse (give BOARDS before --improve)")
+    s.add_argument("--checkpoint", metavar="DIR", default=None,
+                   help="nrpa: each search writes its whole state to DIR (board-K-run-R.ckpt) as it goes; "
+                        "the same command again goes on from there, to the result of one unbroken search")
+    s.add_argument("--checkpoint-every", type=period, default=60.0, metavar="SECONDS",
+                   help="--checkpoint: write every SECONDS of wall time (default 60), and when a search stops")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -185,6 +191,11 @@ def run(args: argparse.Namespace) -> int:
         args.runs = 2 if args.allocate is not None else 1
     if args.improve == "-" and args.boards == "-":
         error("only one of BOARDS and --improve FILE can be standard input")
+    if args.ray is not None:  # checked before anything is read or written
+        try:
+            from ..samegame.research import _ray  # noqa: F401  # it imports Ray, or says how to install it
+        except ImportError as exc:
+            error(str(exc))
     try:
         boards = boards_of(args.boards, args.standard)
         starts = improve_starts(boards, args.improve)
@@ -214,6 +225,16 @@ def run(args: argparse.Namespace) -> int:
                 return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
             return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
     try:
+        if args.checkpoint is not None:
+            for line in going_on(args.checkpoint, boards, seed, args.runs, results.done(found),
+                                 None if starts is None else [s and s.moves for s in starts], options,
+                                 args.root_parallel):
+                sys.stderr.write(f"gridgames samegame: {line}\n")
+    except Mismatch as exc:
+        return fail(GAME, str(exc), 2)
+    except OSError as exc:
+        return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: {exc.strerror}", 2)
+    try:
         return _search(args, boards, algo, options, seed, found, appender, starts)
     finally:
         if appender:
@@ -239,7 +260,8 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
                                runs=args.runs, earlier=earlier, improve=starts, **where, **options)
     else:
-        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found),
+        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found), checkpoint=args.checkpoint,
+                             checkpoint_every=args.checkpoint_every,
                              improve=None if starts is None else [s.moves if s else None for s in starts],
                              **where, **options)
     throw = thrown = False
@@ -276,6 +298,8 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         args.command_parser.error(str(exc))
     except (RuntimeError, ImportError) as exc:
         status = fail(GAME, str(exc), 1)
+    except CannotWrite as exc:  # a checkpoint (disk full): the file before it is whole
+        status = fail(GAME, str(exc), 2)
     finally:
         if progress:
             progress.close()

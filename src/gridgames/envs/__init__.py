@@ -1,4 +1,5 @@
-"""Gymnasium environments for the four games (``pip install "gridgames[gym]"``).
+"""Gymnasium environments for the games (each game of ``gridgames._games`` whose
+row names one) (``pip install "gridgames[gym]"``).
 
 Importing this module registers them::
 
@@ -13,24 +14,31 @@ the import.  Each environment keeps ``info["action_mask"]`` and an
 text or an ``rgb_array`` picture, and takes ``backend=`` (None, "compiled"
 or "pure").
 """
+from typing import Any
+
 from gymnasium.envs.registration import register, registry
 
-from .gopher import GopherEnv
-from .numberlink import NumberLinkEnv
-from .samegame import SameGameEnv
-from .tilematch import TileMatchEnv
+from .._registry import env_class, envs, row
 
-ENV_IDS = {
-    "gridgames/SameGame-v0": "gridgames.envs.samegame:SameGameEnv",
-    "gridgames/Gopher-v0": "gridgames.envs.gopher:GopherEnv",
-    "gridgames/TileMatch-v0": "gridgames.envs.tilematch:TileMatchEnv",
-    "gridgames/NumberLink-v0": "gridgames.envs.numberlink:NumberLinkEnv",
-}
+# id -> the entry point of its env ("gridgames/SameGame-v0" -> "gridgames.envs.samegame:SameGameEnv"),
+# one for every game of the table with an environment (its row's env)
+ENV_IDS: dict[str, str] = {}
 
-for _id, _entry in ENV_IDS.items():
+for _id, _game in envs().items():
+    _row = row(_game)
+    if not _row.envs.startswith(f"{__name__}."):  # a game from elsewhere registers its own id
+        continue
+    _env = env_class(_game)
+    globals()[_env.__name__] = _env  # gridgames.envs.SameGameEnv
+    ENV_IDS[_id] = f"{_row.envs}:{_env.__name__}"
     if _id not in registry:  # importing twice (or reloading) must not warn
-        # gym.make_vec: the batched env (vector.py); vectorization_mode="sync" for SyncVectorEnv
-        _name = _entry.split(":")[1].removesuffix("Env")  # SameGameEnv -> SameGameVectorEnv
-        register(id=_id, entry_point=_entry, vector_entry_point=f"gridgames.envs.vector:{_name}VectorEnv")
+        # gym.make_vec: the batched env (ENVVectorEnv beside it); vectorization_mode="sync" for SyncVectorEnv
+        _vector = env_class(_game, vector=True)
+        register(id=_id, entry_point=ENV_IDS[_id],
+                 vector_entry_point=None if _vector is None else f"{_row.envs}:{_vector.__name__}")
 
-__all__ = ["ENV_IDS", "GopherEnv", "NumberLinkEnv", "SameGameEnv", "TileMatchEnv"]
+__all__ = ["ENV_IDS", *(_entry.split(":")[1] for _entry in ENV_IDS.values())]
+
+
+def __getattr__(name: str) -> Any:  # (for type checkers: the env classes are set above)
+    raise AttributeError(f"module 'gridgames.envs' has no attribute {name!r}")

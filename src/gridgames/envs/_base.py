@@ -40,6 +40,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
 
     def __init__(self, render_mode: str | None, backend: str | None,
                  max_steps: int | None = None) -> None:
+        """Check the arguments every environment takes (see the class)."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} "
                              f"or None, not {render_mode!r}")
@@ -56,6 +57,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
     # -- the Gymnasium API ---------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[npt.NDArray[Any], dict[str, Any]]:
+        """A new game (``seed``: the env's random generator is seeded first)."""
         super().reset(seed=seed)
         self._new_game()  # (no reset options: the constructor holds the settings)
         self._steps = self._illegal = 0
@@ -63,6 +65,7 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
 
     def step(self, action: SupportsIndex) -> tuple[npt.NDArray[Any], float, bool, bool,
                                                    dict[str, Any]]:
+        """Play one action: (observation, reward, terminated, truncated, info)."""
         a = index(action)
         if not 0 <= a < self.action_space.n:
             raise ValueError(f"action {a} is outside the action space {self.action_space}")
@@ -92,11 +95,13 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
         return None
 
     def _info(self, illegal: bool) -> dict[str, Any]:
+        """The info dict of a reset or step: the mask and the illegal-action counts."""
         return {"action_mask": self._mask.copy(), "illegal": illegal,
                 "illegal_actions": self._illegal}
 
     # -- what each game defines ---------------------------------------------
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         raise NotImplementedError
 
     def _play(self, action: int) -> float:
@@ -108,10 +113,13 @@ class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):
         raise NotImplementedError
 
     def _finished(self) -> bool:
+        """Whether the game is over (the episode terminates; a stuck board ends it too)."""
         raise NotImplementedError
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         raise NotImplementedError
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         raise NotImplementedError

@@ -1,5 +1,4 @@
-# Types of the compiled _batch module (its twin is _batch_pure.py).
-from collections.abc import Callable
+# Types of the compiled _batch module (its twin is _batch_pure.py); each game's batch is _batch_GAME.pyi.
 from typing import Any
 
 from typing_extensions import Buffer
@@ -11,20 +10,3 @@ class Batch:
     def prepare(self, i: int) -> None: ...
     def step(self, actions: Buffer, lo: int, hi: int) -> None: ...
     def play_random(self, states: Buffer, actions: Buffer, rounds: int, lo: int, hi: int) -> None: ...
-
-class SameGameBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, colours: int, obs: Buffer, rewards: Buffer,
-                 terminated: Buffer, truncated: Buffer, masks: Buffer) -> None: ...
-
-class GopherBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, holes: int, hole_penalty: float, obs: Buffer,
-                 rewards: Buffer, terminated: Buffer, truncated: Buffer, masks: Buffer) -> None: ...
-
-class TileMatchBatch(Batch):
-    def __init__(self, n: int, width: int, height: int, kinds: int, filled: int, k: int, max_moves: int,
-                 obs: Buffer, rewards: Buffer, terminated: Buffer, truncated: Buffer, masks: Buffer) -> None: ...
-
-class NumberLinkBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, solve_reward: float, max_steps: int,
-                 generate: Callable[[int], Any], obs: Buffer, rewards: Buffer, terminated: Buffer,
-                 truncated: Buffer, masks: Buffer) -> None: ...

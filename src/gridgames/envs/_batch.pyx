@@ -5,23 +5,17 @@ them).  A board that ended is reset at its next step (Gymnasium's next-step
 autoreset): that step's action is ignored and its reward is 0.  Board i
 draws its boards from its own numpy Generator, in C (``_draws.pxd``),
 exactly as a single env does, so a board's games do not depend on N.
-The rules are the games' own kernels (their .pxd); the twin is
-``_batch_pure.py`` (N single envs)."""
+The base class is here (declared in ``_batch.pxd``); each game's batch is
+``_batch_GAME.pyx``, on the game's own kernels (their .pxd); the twins are
+``_batch_pure.py`` and ``_batch_GAME_pure.py`` (N single envs)."""
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from gridgames._rng cimport u64, sm_uniform
-from gridgames.envs._draws cimport bitgen_t, bounded, choose
+from gridgames.envs._draws cimport bitgen_t
 
-from gridgames.gopher._kernel cimport (Patches, field_clear, add_hole, pick, PICK_FELL,
-                                       MAX_ROWS as GOPHER_ROWS, MAX_COLS as GOPHER_COLS,
-                                       NCELLS as GOPHER_NCELLS)
-from gridgames.samegame._board cimport (BigGrid, BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, EMPTY,
-                                        gain, removable, settle, take_region)
-from gridgames.tilematch._kernel cimport (Grid, Settling, grid_clear, grid_move, settle_next,
-                                          MAX_WIDTH, MAX_ROWS as TILE_ROWS)
 
 cdef extern from *:
     """
@@ -39,19 +33,9 @@ cdef class Batch:
     """N boards and the arrays they write: ``rewards`` (float64), and
     ``terminated``, ``truncated`` (N bytes) and ``masks`` (N x actions
     bytes), numpy bool arrays seen as uint8.  Each game adds its
-    observation array and defines new_board, play and finished."""
-
-    cdef Py_ssize_t n, nact
-    cdef long long max_steps         # 0: no step budget
-    cdef double[::1] rewards
-    cdef unsigned char[::1] terminated, truncated
-    cdef unsigned char[:, ::1] masks
-    cdef unsigned char *done         # ended: reset at its next step
-    cdef long long *steps            # steps in this episode
-    cdef int *legal                  # legal actions now
-    cdef bitgen_t **bitgens
-    cdef list generators
-    cdef bint prepares               # new boards need Python first (prepare)
+    observation array and defines new_board, play and finished.
+    (Its attributes and C methods are declared in _batch.pxd, for the games'
+    batches, each a module of its own: ``_batch_GAME.pyx``.)"""
 
     def __init__(self, Py_ssize_t n, Py_ssize_t nact, long long max_steps,
                  rewards, terminated, truncated, masks):
@@ -184,9 +168,3 @@ cdef class Batch:
 
     cdef bint finished(self, Py_ssize_t i) noexcept nogil:
         return False
-
-
-include "_batch_samegame.pxi"
-include "_batch_gopher.pxi"
-include "_batch_tilematch.pxi"
-include "_batch_numberlink.pxi"

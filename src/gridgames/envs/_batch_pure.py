@@ -1,9 +1,9 @@
-"""The twin of ``_batch.pyx``: the same classes, over N single envs (each
+"""The twin of ``_batch.pyx``: the same base class, over N single envs (each
 drawing from the board's Generator), so that the batch's rules are the
-single envs' rules.  Slow; results must be identical."""
+single envs' rules; each game's batch is ``_batch_GAME_pure.py``.  Slow;
+results must be identical."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -11,10 +11,6 @@ import numpy.typing as npt
 
 from .._rng_pure import SplitMix64
 from ._base import GridEnv
-from .gopher import GopherEnv
-from .numberlink import NumberLinkEnv
-from .samegame import SameGameEnv
-from .tilematch import TileMatchEnv
 
 Array = npt.NDArray[Any]
 
@@ -22,8 +18,11 @@ Array = npt.NDArray[Any]
 class Batch:
     """See ``_batch.Batch``; ``envs`` are the boards."""
 
+    prepares = False  # new boards need Python first (Number Link's): no play_random
+
     def __init__(self, envs: list[GridEnv], max_steps: int, rewards: Array, terminated: Array,
                  truncated: Array, masks: Array, obs: Array) -> None:
+        """N boards, each a single env on the pure backend (see the class)."""
         n = len(envs)
         if n < 1:
             raise ValueError("need 1 board or more (once)")
@@ -38,6 +37,7 @@ class Batch:
         self.generators: list[np.random.Generator] | None = None
 
     def seed(self, generators: list[np.random.Generator]) -> None:
+        """Each board draws from its own numpy Generator."""
         if len(generators) != len(self.envs):
             raise ValueError(f"need {len(self.envs)} generators")
         for env, generator in zip(self.envs, generators):
@@ -45,11 +45,13 @@ class Batch:
         self.generators = generators
 
     def reset(self, i: int) -> None:
+        """A new game (``seed``: the env's random generator is seeded first)."""
         if not 0 <= i < len(self.envs) or self.generators is None:
             raise ValueError("reset(i) needs 0 <= i < n, after seed()")
         self._fresh(i)
 
     def _fresh(self, i: int) -> None:
+        """A new board at position ``i`` (the arrays filled for it)."""
         obs, _ = self.envs[i].reset()
         self.obs[i] = obs.ravel()
         self.masks[i] = self.envs[i]._mask
@@ -57,6 +59,7 @@ class Batch:
         self.terminated[i] = self.truncated[i] = self.done[i] = False
 
     def step(self, actions: Array, lo: int, hi: int) -> None:
+        """Play one action: (observation, reward, terminated, truncated, info)."""
         self._check(actions, lo, hi)
         for i in range(lo, hi):
             if self.done[i]:
@@ -69,8 +72,9 @@ class Batch:
             self.done[i] = end or cut
 
     def play_random(self, states: Array, actions: Array, rounds: int, lo: int, hi: int) -> None:
+        """``rounds`` steps of boards lo..hi, each a random legal action."""
         self._check(actions, lo, hi)
-        if len(states) != len(self.envs) or isinstance(self, NumberLinkBatch):
+        if len(states) != len(self.envs) or self.prepares:
             raise ValueError("need n states, and a game whose boards are made in C")
         for _ in range(rounds):
             for i in range(lo, hi):
@@ -81,41 +85,10 @@ class Batch:
             self.step(actions, lo, hi)
 
     def _check(self, actions: Array, lo: int, hi: int) -> None:
+        """ValueError unless the actions and lo..hi fit the boards."""
         n = len(self.envs)
         if len(actions) != n or not 0 <= lo <= hi <= n or self.generators is None:
             raise ValueError(f"need {n} actions and 0 <= lo <= hi <= {n}, after seed()")
         for i in range(lo, hi):
             if not 0 <= actions[i] < self.nact:
                 raise ValueError(f"action {actions[i]} of board {i} is outside 0..{self.nact - 1}")
-
-
-class SameGameBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, colours: int, obs: Array, rewards: Array,
-                 terminated: Array, truncated: Array, masks: Array) -> None:
-        envs: list[GridEnv] = [SameGameEnv(rows, cols, colours, backend="pure") for _ in range(n)]
-        super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
-
-
-class GopherBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, holes: int, hole_penalty: float, obs: Array,
-                 rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
-        envs: list[GridEnv] = [GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend="pure")
-                               for _ in range(n)]
-        super().__init__(envs, 0, rewards, terminated, truncated, masks, obs)
-
-
-class TileMatchBatch(Batch):
-    def __init__(self, n: int, width: int, height: int, kinds: int, filled: int, k: int, max_moves: int,
-                 obs: Array, rewards: Array, terminated: Array, truncated: Array, masks: Array) -> None:
-        envs: list[GridEnv] = [TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves,
-                                            backend="pure") for _ in range(n)]
-        super().__init__(envs, max_moves, rewards, terminated, truncated, masks, obs)
-
-
-class NumberLinkBatch(Batch):
-    def __init__(self, n: int, rows: int, cols: int, solve_reward: float, max_steps: int,
-                 generate: Callable[[int], Any], obs: Array, rewards: Array, terminated: Array,
-                 truncated: Array, masks: Array) -> None:
-        envs: list[GridEnv] = [NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
-                                             backend="pure") for _ in range(n)]
-        super().__init__(envs, max_steps, rewards, terminated, truncated, masks, obs)

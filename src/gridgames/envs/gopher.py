@@ -18,14 +18,17 @@ reasoning alone clears the field.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import kernel
 from ..gopher import Field, check_request, no_guess
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UNSEEN, FELL, HOLE = 9, 10, 11
 DEFAULT_SIZE = (9, 9)
@@ -49,6 +52,7 @@ class GopherEnv(GridEnv):
                  holes: int = DEFAULT_HOLES, hole_at: Iterable[tuple[int, int]] | None = None,
                  hole_penalty: float = 10.0, render_mode: str | None = None,
                  backend: str | None = None, no_guess: bool = False) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         super().__init__(render_mode, backend)
         self._fixed: list[tuple[int, int]] | None = (
             None if hole_at is None else sorted({(r, c) for r, c in hole_at}))
@@ -71,6 +75,7 @@ class GopherEnv(GridEnv):
         return self._field.copy()
 
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         holes: list[tuple[int, int]] | None = self._fixed
         if self._first is not None:
             seed = int(self.np_random.integers(0, 2**63))
@@ -85,26 +90,32 @@ class GopherEnv(GridEnv):
         self._refresh()
 
     def _refresh(self) -> None:
+        """The mask of legal actions, worked out again from the board."""
         seen = "".join(self._field.grid()).encode("ascii")
         self._obs = _OBS[np.frombuffer(seen, np.uint8)].reshape(self.rows, self.cols)
         # Once won or fallen, the unseen patches are holes: nothing is legal.
         self._mask = (self._obs == UNSEEN).ravel() & (not self._finished())
 
     def _play(self, action: int) -> float:
+        """Play ``action`` (a legal one) on the board; returns its reward."""
         outcome = self._field.pick(action // self.cols + 1, action % self.cols + 1)
         self._refresh()
         return -self.hole_penalty if outcome.fell else float(outcome.revealed)
 
     def _observe(self) -> npt.NDArray[np.uint8]:
+        """The observation of the board as it is now."""
         return self._obs.copy()
 
     def _finished(self) -> bool:
+        """Whether the game is over (won, or lost)."""
         return self._field.fell or self._field.won
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         return "".join(row.tobytes().decode() + "\n" for row in _TEXT[self._obs])
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         obs = self._obs.astype(np.intp)
         fill = np.select([obs == UNSEEN, obs == FELL, obs == HOLE],
                          [_draw.UNSEEN, _draw.ALERT, _draw.HOLE], _draw.BACKGROUND)
@@ -113,3 +124,17 @@ class GopherEnv(GridEnv):
                           [obs, _draw.GLYPHS.index("!"), _draw.GLYPHS.index("*")], _draw.NONE)
         ink = np.where(obs >= FELL, _draw.LIGHT_INK, _draw.INK)
         return _draw.picture(fill, glyph, ink)
+
+
+class GopherVectorEnv(BatchedEnv):
+    """N ``Gopher-v0`` fields (random holes; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int = 9, cols: int = 9, holes: int = 10,
+                 hole_penalty: float = 10.0, backend: str | None = None, copy: bool = True,
+                 **fixed: Any) -> None:
+        """The single env checks the arguments; the batch kernel holds the N boards."""
+        refuse(fixed, ("hole_at", "no_guess", "render_mode"))
+        single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch_gopher").GopherBatch(
+            num_envs, rows, cols, holes, float(hole_penalty), **self._arrays())

@@ -18,14 +18,18 @@ as does a board with no legal action left; truncated after ``max_steps`` steps.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import numberlink as nl
+from .._backend import kernel
 from ..numberlink._text import render_cells
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UP, RIGHT, DOWN, LEFT, UNDO = range(5)
 DEFAULT_SIZE = (7, 7)
@@ -43,6 +47,7 @@ class NumberLinkEnv(GridEnv):
                  puzzle: nl.Puzzle | str | None = None, unique: bool = False,
                  solve_reward: float = 1.0, max_steps: int | None = None,
                  render_mode: str | None = None, backend: str | None = None) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         self._fixed = nl.Puzzle.from_text(puzzle) if isinstance(puzzle, str) else puzzle
         # Until the first reset: the fixed puzzle, or one that checks the size.
         self.puzzle = self._fixed or nl.generate(rows, cols, 0, backend=backend).puzzle
@@ -64,6 +69,7 @@ class NumberLinkEnv(GridEnv):
         self._new_board()
 
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         if self._fixed is None:
             while True:
                 seed = int(self.np_random.integers(0, 2 ** 63))
@@ -74,6 +80,7 @@ class NumberLinkEnv(GridEnv):
         self._new_board()
 
     def _new_board(self) -> None:
+        """The start of play on ``self.puzzle``: no path drawn yet; its mask."""
         size = (self.rows + 2) * self._width
         self._owner = np.full(size, nl.SOLID, dtype=np.int32)  # puzzle numbers and paths
         self._owner[self._inner] = self.puzzle.cells
@@ -93,6 +100,9 @@ class NumberLinkEnv(GridEnv):
         self._update_mask()
 
     def _update_mask(self) -> None:
+        """The legal actions: each open path's head steps onto an empty square that
+        keeps the path from touching itself, or closes on its other end; a drawn
+        path can undo its last square."""
         k, offsets, heads = self.pairs, self._offsets, self._heads
         numbers = np.arange(1, k + 1)
         targets = heads[:, None] + offsets  # (k, 4)
@@ -111,6 +121,7 @@ class NumberLinkEnv(GridEnv):
         self._mask = legal.ravel()
 
     def _play(self, action: int) -> float:
+        """Play ``action`` (a legal one) on the board; returns its reward."""
         p, move = divmod(action, 5)
         path = self._paths[p]
         if move == UNDO:
@@ -136,12 +147,15 @@ class NumberLinkEnv(GridEnv):
         return self.solve_reward if self._won else 0.0
 
     def _solved(self) -> bool:
+        """Whether the paths drawn are a solution (every pair joined, no square
+        empty, and the checker agrees)."""
         if self._free or not self._complete.all():
             return False
         solution = nl.Solution._make(self.rows, self.cols, self._on[self._inner].tolist())
         return bool(nl.check(self.puzzle, solution, backend=self.backend))
 
     def _observe(self) -> npt.NDArray[np.int32]:
+        """The observation of the board as it is now."""
         obs = np.zeros((3, self.rows * self.cols), dtype=np.int32)
         obs[0] = self._owner[self._inner]
         obs[1] = self._endpoints
@@ -152,12 +166,15 @@ class NumberLinkEnv(GridEnv):
         return obs.reshape(3, self.rows, self.cols)
 
     def _finished(self) -> bool:
+        """Whether the puzzle is solved."""
         return self._won
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         return render_cells(self.rows, self.cols, self._owner[self._inner].tolist())
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         owner = self._owner[self._inner].reshape(self.rows, self.cols)
         ends = np.array(self.puzzle.cells).reshape(self.rows, self.cols)
         fill = np.select([owner > 0, owner == nl.SOLID], [_draw.piece(owner), _draw.SOLID],
@@ -165,3 +182,23 @@ class NumberLinkEnv(GridEnv):
         glyph = np.select([(ends > 0) & (ends <= 9), ends > 9],
                           [ends, _draw.GLYPHS.index("o")], _draw.NONE)
         return _draw.picture(fill, glyph, _draw.LIGHT_INK)
+
+
+class NumberLinkVectorEnv(BatchedEnv):
+    """N ``NumberLink-v0`` boards (generated puzzles; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int = 7, cols: int = 7, solve_reward: float = 1.0,
+                 max_steps: int | None = None, backend: str | None = None, copy: bool = True,
+                 **fixed: Any) -> None:
+        """The single env checks the arguments; the batch kernel holds the N boards."""
+        refuse(fixed, ("puzzle", "unique", "render_mode"))
+        single = NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
+                               backend=backend)
+        super().__init__(num_envs, single, copy)
+        assert single.max_steps is not None  # (NumberLinkEnv always has one)
+
+        def generate(seed: int) -> nl.Puzzle:
+            return nl.generate(rows, cols, seed, backend=backend).puzzle
+
+        self._kernel = kernel("envs", backend, part="batch_numberlink").NumberLinkBatch(
+            num_envs, rows, cols, float(solve_reward), single.max_steps, generate, **self._arrays())

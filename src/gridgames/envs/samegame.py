@@ -11,6 +11,7 @@ episode terminates when no region of 2 or more is left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,7 @@ from ..samegame import Board
 from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
 DEFAULT_SIZE = RESEARCH_SIZE
@@ -38,6 +40,7 @@ class SameGameEnv(GridEnv):
     def __init__(self, rows: int | None = None, cols: int | None = None,
                  colours: int = DEFAULT_COLOURS, board: Sequence[Sequence[int] | str] | None = None,
                  render_mode: str | None = None, backend: str | None = None) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         super().__init__(render_mode, backend)
         self._start: Board | None = None
         if board is not None:
@@ -75,6 +78,7 @@ class SameGameEnv(GridEnv):
         return self._board.copy()
 
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         if self._start is not None:
             self._board = self._start.copy()
         else:
@@ -88,21 +92,39 @@ class SameGameEnv(GridEnv):
         self._legal = self._view.update(self._board._state.snapshot())
 
     def _play(self, action: int) -> float:
+        """Play ``action`` (a legal one) on the board; returns its reward."""
         row, col = divmod(action, self.cols)
         n = self._board.select(self.rows - row, col + 1)
         self._refresh()
         return float((n - 2) ** 2) + (CLEAR_BONUS if self._board.remaining == 0 else 0.0)
 
     def _observe(self) -> npt.NDArray[np.uint8]:
+        """The observation of the board as it is now."""
         return self._obs.copy()
 
     def _finished(self) -> bool:
+        """Whether no region of 2 or more cells is left (cleared, or stuck)."""
         return self._legal == 0
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         chars = self._text_lut[self._obs]
         return "".join(row.tobytes().decode() + "\n" for row in chars)
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         obs = self._obs
         return _draw.picture(np.where(obs == 0, _draw.BACKGROUND, _draw.piece(obs)))
+
+
+class SameGameVectorEnv(BatchedEnv):
+    """N ``SameGame-v0`` boards (random ones; the same arguments)."""
+
+    def __init__(self, num_envs: int, rows: int | None = None, cols: int | None = None,
+                 colours: int = 5, backend: str | None = None, copy: bool = True, **fixed: Any) -> None:
+        """The single env checks the arguments; the batch kernel holds the N boards."""
+        refuse(fixed, ("board", "render_mode"))
+        single = SameGameEnv(rows, cols, colours, backend=backend)  # checks the arguments
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch_samegame").SameGameBatch(
+            num_envs, single.rows, single.cols, colours, **self._arrays())

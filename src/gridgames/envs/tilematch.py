@@ -15,14 +15,17 @@ or no legal move is left, and is truncated after ``max_moves`` steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import kernel
 from ..tilematch import Board
 from . import _draw
 from ._base import GridEnv
+from ._batched import BatchedEnv, refuse
 
 UP, RIGHT, DOWN, LEFT = range(4)
 _STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dc, dr) per direction
@@ -45,6 +48,7 @@ class TileMatchEnv(GridEnv):
                  board: Sequence[Sequence[int] | str] | None = None,
                  max_moves: int = DEFAULT_MOVES, render_mode: str | None = None,
                  backend: str | None = None) -> None:
+        """Check the arguments and build the spaces (see the class)."""
         super().__init__(render_mode, backend, max_steps=max_moves)
         self._start: Board | None = None
         if board is not None:
@@ -81,6 +85,7 @@ class TileMatchEnv(GridEnv):
         return self._board.copy()
 
     def _new_game(self) -> None:
+        """A new board: the fixed one, or one drawn from the env's seed; its mask."""
         if self._start is not None:
             self._board = self._start.copy()
             _settle(self._board)
@@ -96,6 +101,7 @@ class TileMatchEnv(GridEnv):
         self._refresh()
 
     def _refresh(self) -> None:
+        """The mask of legal actions, worked out again from the board."""
         self._obs = np.array(self._board.grid(), dtype=np.uint8)
         tiles = self._obs[::-1].T  # (column, row), row 0 at the bottom
         # what each move would meet: the tile there (0 empty), -1 off the board
@@ -109,6 +115,7 @@ class TileMatchEnv(GridEnv):
         self._mask = ((tiles != 0)[:, :, None] & self._inside & useful).ravel()
 
     def _play(self, action: int) -> float:
+        """Play ``action`` (a legal one) on the board; returns its reward."""
         c, r, d = self.decode(action)
         dc, dr = _STEP[d]
         self._board.move(c, r, c + dc, r + dr)
@@ -117,15 +124,19 @@ class TileMatchEnv(GridEnv):
         return float(removed)
 
     def _observe(self) -> npt.NDArray[np.uint8]:
+        """The observation of the board as it is now."""
         return self._obs.copy()
 
     def _finished(self) -> bool:
+        """Whether the board is cleared."""
         return self._board.cleared
 
     def _text(self) -> str:
+        """The board as text (``render_mode='ansi'``)."""
         return self._board.render()
 
     def _picture(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB array (``render_mode='rgb_array'``)."""
         obs = self._obs
         return _draw.picture(np.where(obs == 0, _draw.BACKGROUND, _draw.piece(obs)),
                              np.where(obs == 0, _draw.NONE, obs), _draw.LIGHT_INK)
@@ -134,3 +145,17 @@ class TileMatchEnv(GridEnv):
 def _settle(board: Board) -> int:
     """Settle the board; the number of tiles the eliminations removed."""
     return sum(p.count for p in board.settle() if p.kind == "eliminations")
+
+
+class TileMatchVectorEnv(BatchedEnv):
+    """N ``TileMatch-v0`` boards (random ones; the same arguments)."""
+
+    def __init__(self, num_envs: int, width: int = 6, height: int | None = None, kinds: int = 4,
+                 filled: int = 4, k: int = 3, max_moves: int = 100, backend: str | None = None,
+                 copy: bool = True, **fixed: Any) -> None:
+        """The single env checks the arguments; the batch kernel holds the N boards."""
+        refuse(fixed, ("board", "render_mode"))
+        single = TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves, backend=backend)
+        super().__init__(num_envs, single, copy)
+        self._kernel = kernel("envs", backend, part="batch_tilematch").TileMatchBatch(
+            num_envs, width, single.height, kinds, filled, k, max_moves, **self._arrays())

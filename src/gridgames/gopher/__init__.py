@@ -17,7 +17,7 @@ True
 """
 from __future__ import annotations
 
-from .._judge import JudgeError, JudgeResult
+from .._judge import InputError, JudgeError, JudgeResult
 from .._renamed import lazy_getattr
 from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, STATUS, Deduction, Field, Outcome, PickWarning, judge, solve
 
@@ -29,5 +29,6 @@ else:  # the generator loads random-number code: only when used
                                           ("NoGuess", "NoGuessFailed", "check_request", "no_guess")})
 
 # The kernel's capacities and the solver's words are handed on too.
-__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "JudgeError", "JudgeResult", "HUGE", "MAX_COLS",
-           "MAX_ROWS", "STATUS", "Deduction", "solve", "NoGuess", "NoGuessFailed", "no_guess", "check_request"]
+__all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "HUGE",
+           "MAX_COLS", "MAX_ROWS", "STATUS", "Deduction", "solve", "NoGuess", "NoGuessFailed", "no_guess",
+           "check_request"]

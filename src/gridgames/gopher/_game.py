@@ -159,6 +159,17 @@ class Field(Wrapper):
         spots = [(index(r), index(c)) for r, c in holes]
         self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
+    @classmethod
+    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Field:
+        """Build from judge text (one game, as samegame.Board.from_text): 'NROWS
+        NCOLUMNS', NHOLES, then NHOLES 'ROW COLUMN' (the picks after them are
+        not read)."""
+        values = [int(t) for t in text.split()]
+        if len(values) < 3 or len(values) < 3 + 2 * values[2]:
+            raise ValueError("judge text needs 'NROWS NCOLUMNS', NHOLES and NHOLES 'ROW COLUMN' lines")
+        holes = values[3:3 + 2 * values[2]]
+        return cls(values[0], values[1], zip(holes[::2], holes[1::2]), backend=backend)
+
     rows = StateAttr[int]("rows of the field")
     cols = StateAttr[int]("columns of the field")
     safe_left = StateAttr[int]("safe patches not inspected yet")

@@ -50,9 +50,9 @@ class State:
         fence = b"+" + b"-" * cols + b"+\n"  # the fences are never UNSEEN
         self._shown = bytearray(fence + (b"|" + b"#" * cols + b"|\n") * rows + fence)
         for r, c in spots:
-            self._add_hole(r, c)
+            self.add_hole(r, c)
 
-    def _add_hole(self, r: int, c: int) -> None:
+    def add_hole(self, r: int, c: int) -> None:
         i = r * self._stride + c
         if self._hole[i]:
             return
@@ -178,14 +178,14 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     scan = Scanner(src, lines=True)
     boards, warnings = Out(emit), Out(warn)
     report = [0, 0, 0, 0, 0]  # game, index, count, rows, cols
-    code = _run(scan, boards, warnings, report)
+    code = run(scan, boards, warnings, report)
     error: Optional[_Error] = None
     if code:
         error = (report[0], code, *report[1:], scan.describe(scan.start, scan.at_token))  # type: ignore[assignment]  # report has 5 items
     return boards.close(), error, warnings.close()
 
 
-def _run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
+def run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
     """The judge loop: 0, or the E_* code of the bad input (at lines.start)."""
     printed = 0  # every board but the first follows an empty line
     while True:
@@ -218,7 +218,7 @@ def _run(lines: Scanner, boards: Out, warnings: Out, report: list[int]) -> int:
             culprit, c = check_pair(lines, kind, r, rows, cols)
             if culprit:
                 return E_HOLE_ROW - 1 + culprit
-            field._add_hole(r, c)  # at once, as the kernel does: memory does not follow NHOLES
+            field.add_hole(r, c)  # at once, as the kernel does: memory does not follow NHOLES
         report[1:3] = 0, 0
         while lines.next_line():
             kind, r = lines.next_int()

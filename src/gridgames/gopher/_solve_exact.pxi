@@ -208,26 +208,14 @@ cdef int combine(Frontier *f, int left, int m, bint *off_hole) noexcept:
     """allowed[]: the counts of each component that the others and the m
     patches off the frontier complete to ``left`` holes; off_hole: a patch
     off the frontier can be a hole.  0, -1 over MAX_TABLE, -2 out of memory."""
-    cdef int k, t, s, a, b, lo = 0, hi = 0, size, top = 1, blen = 1, rlen
+    cdef int k, t, lo = 0, hi = 0, top = 1, blen
     cdef long long total = 1
-    cdef unsigned char *p
     cdef unsigned char *suffix
     cdef unsigned char *before
     cdef unsigned char *after
-    cdef unsigned char *swap
     cdef int *start
     cdef int *cum
-    for k in range(f.ncomp):
-        p = f.possible + f.poss_start[k]
-        size = f.comp_start[k + 1] - f.comp_start[k]
-        t = 0
-        while not p[t]:
-            t += 1
-        lo += t
-        t = size
-        while not p[t]:
-            t -= 1
-        hi += t
+    count_range(f, &lo, &hi)
     if left - m <= lo and hi <= left:  # every combination fits: the count binds nothing
         memcpy(f.allowed, f.possible, f.poss_start[f.ncomp])
         off_hole[0] = m > 0 and lo <= left - 1
@@ -245,16 +233,57 @@ cdef int combine(Frontier *f, int left, int m, bint *off_hole) noexcept:
     if suffix == NULL or start == NULL or before == NULL or after == NULL or cum == NULL:
         free_all(suffix, start, before, after, cum)
         return -2
-    # suffix[start[k]:]: the counts of components k, k+1, ... (length rlen below)
+    suffix_counts(f, suffix, start)
+    blen = mark_allowed(f, left, m, suffix, start, &before, &after, cum)
+    off_hole[0] = False
+    for t in range(max(0, left - m), min(blen, left)):
+        if before[t]:
+            off_hole[0] = True
+            break
+    free_all(suffix, start, before, after, cum)
+    return 0
+
+
+cdef void count_range(Frontier *f, int *lo, int *hi) noexcept:
+    """The fewest (lo) and most (hi) holes the components can hold together."""
+    cdef int k, t, size
+    cdef unsigned char *p
+    for k in range(f.ncomp):
+        p = f.possible + f.poss_start[k]
+        size = f.comp_start[k + 1] - f.comp_start[k]
+        t = 0
+        while not p[t]:
+            t += 1
+        lo[0] += t
+        t = size
+        while not p[t]:
+            t -= 1
+        hi[0] += t
+
+
+cdef void suffix_counts(Frontier *f, unsigned char *suffix, int *start) noexcept:
+    """suffix[start[k]:]: the counts of components k, k+1, ... together
+    (start[k] - start[k + 1] long)."""
+    cdef int k, size, rlen = 1
     start[f.ncomp] = 0
     suffix[0] = 1
-    rlen = 1
     for k in range(f.ncomp - 1, -1, -1):
         size = f.comp_start[k + 1] - f.comp_start[k]
         start[k] = start[k + 1] + rlen
         convolve(f.possible + f.poss_start[k], size + 1, suffix + start[k + 1], rlen, suffix + start[k])
         rlen += size
-    before[0] = 1
+
+
+cdef int mark_allowed(Frontier *f, int left, int m, unsigned char *suffix, int *start,
+                      unsigned char **before, unsigned char **after, int *cum) noexcept:
+    """allowed[]: each count of each component that the components before it
+    (``before``, convolved as it goes) and after it (``suffix``) complete to
+    ``left`` holes, m patches off the frontier free.  Returns the length of
+    ``before`` (the counts of every component)."""
+    cdef int k, t, s, a, b, size, rlen, blen = 1
+    cdef unsigned char *p
+    cdef unsigned char *swap
+    before[0][0] = 1
     for k in range(f.ncomp):
         size = f.comp_start[k + 1] - f.comp_start[k]
         p = f.possible + f.poss_start[k]
@@ -269,21 +298,15 @@ cdef int combine(Frontier *f, int left, int m, bint *off_hole) noexcept:
             for s in range(blen):
                 a = max(0, left - m - t - s)
                 b = min(rlen - 1, left - t - s)
-                if before[s] and a <= b and cum[b + 1] > cum[a]:
+                if before[0][s] and a <= b and cum[b + 1] > cum[a]:
                     f.allowed[f.poss_start[k] + t] = 1
                     break
-        convolve(before, blen, p, size + 1, after)
+        convolve(before[0], blen, p, size + 1, after[0])
         blen += size
-        swap = before
-        before = after
-        after = swap
-    off_hole[0] = False
-    for t in range(max(0, left - m), min(blen, left)):
-        if before[t]:
-            off_hole[0] = True
-            break
-    free_all(suffix, start, before, after, cum)
-    return 0
+        swap = before[0]
+        before[0] = after[0]
+        after[0] = swap
+    return blen
 
 
 cdef void free_all(void *a, void *b, void *c, void *d, void *e) noexcept:

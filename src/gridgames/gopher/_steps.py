@@ -5,8 +5,8 @@ import re
 from collections.abc import Iterator
 from typing import Optional
 
-from .._frames import Case, Frame
-from ._game import Field
+from .._frames import FAR, Case, Frame, judge_int
+from ._game import MAX_COLS, MAX_ROWS, Field
 from ._svg import draw
 
 COORD = 1000  # picks are clamped to this: anything past it is outside every field
@@ -22,46 +22,67 @@ def _unseen(field: Field) -> set[tuple[int, int]]:
     return {(i, j) for i, line in enumerate(field.grid(), 1) for j, ch in enumerate(line, 1) if ch == "#"}
 
 
-def _ints(lines: list[bytes], at: int, count: int) -> list[int]:
-    """The ``count`` integers of line ``at``; ValueError if it has not exactly those."""
-    found = [int(v) for v in lines[at].split()] if at < len(lines) else []
-    if len(found) != count:
-        raise ValueError(f"line {at + 1}: expected {count} integers")
-    return found
+def _read(lines: list[bytes], at: int, *ranges: tuple[int, int]) -> list[int]:
+    """The integers of line ``at`` as the judge reads them: one token per
+    range, each digits (or '-' and digits) within its range, saturated at
+    +-FAR; ValueError where the judge stops (its own error)."""
+    words = lines[at].split() if at < len(lines) else []
+    if len(words) != len(ranges):
+        raise ValueError(f"line {at + 1}: expected {len(ranges)} integers")
+    values = []
+    for word, (low, high) in zip(words, ranges):
+        value = judge_int(word)
+        if not low <= value <= high:
+            raise ValueError(f"line {at + 1}: {value} is outside {low}..{high}")
+        values.append(value)
+    return values
+
+
+def _pick_frame(field: Field, k: int, r: int, c: int, board: str) -> Frame:
+    """Pick ``k`` at (r, c) played (the judge skips the picks of a lost game:
+    nothing changes, no board)."""
+    r, c = (min(max(v, -COORD), COORD) for v in (r, c))
+    if field.fell:
+        return Frame(draw(field, (r, c), (), True, False),
+                     f"pick {k}: ({r}, {c}) read and skipped: the game is lost (the judge prints no board)",
+                     str(field.safe_left), "")
+    seen = _unseen(field)
+    outcome = field.pick(r, c)
+    what = ("outside the field: nothing changes" if outcome.outside else
+            "fell in a hole: the game is over" if outcome.fell else
+            f"inspected {outcome.revealed} patch{'es' * (outcome.revealed > 1)}" if outcome.revealed
+            else "nothing changes (already inspected)")
+    return Frame(draw(field, (r, c), seen - _unseen(field), True, False),
+                 f"pick {k}: ({r}, {c}) {what}", str(field.safe_left), board)
 
 
 def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
     """The games of a judge file, each pick a step, beside the board the
-    judge printed for it.  Stops where the judge's boards stop."""
-    boards = [b.decode("ascii", "replace") for b in _BOARD.findall(output)]
+    judge printed for it, read by the judge's rules: blank lines between
+    games, a pick after a fall read and skipped (no board).  Stops where the
+    judge stopped: a bad pick ends the page after its game, a bad header or
+    hole before it (ValueError)."""
+    boards = (b.decode("ascii", "replace") for b in _BOARD.findall(output))
     lines, at, number = data.split(b"\n"), 0, 0
-    while at < len(lines) and (number == 0 or boards):
-        while at < len(lines) and not lines[at].strip():
+    while True:
+        while at < len(lines) and not lines[at].split():
             at += 1
         if at >= len(lines):
             return
         number += 1
-        rows, cols = _ints(lines, at, 2)
-        count = _ints(lines, at + 1, 1)[0]
-        holes = [_ints(lines, at + 2 + h, 2) for h in range(count)]
+        rows, cols = _read(lines, at, (1, MAX_ROWS), (1, MAX_COLS))
+        count = _read(lines, at + 1, (0, FAR))[0]
+        holes = [_read(lines, at + 2 + h, (1, rows), (1, cols)) for h in range(count)]  # stops where the lines do
         at += 2 + count
         field = Field(rows, cols, [(r, c) for r, c in holes], backend=backend)
         frames = [Frame(draw(field, holes=True, titles=False), f"game {number}: {rows}x{cols}, {count} holes "
                         "(marked faintly), no pick yet", str(field.safe_left), "")]
-        k = 0
-        while at < len(lines) and lines[at].strip() and boards:
+        while at < len(lines) and lines[at].split():  # a blank line or the end ends the game
             try:
-                r, c = (min(max(int(v), -COORD), COORD) for v in lines[at].split())
-            except ValueError:  # the bad line the judge stopped at
-                break
-            at, k = at + 1, k + 1
-            seen, over = _unseen(field), field.fell
-            outcome = field.pick(r, c)
-            what = ("outside the field: nothing changes" if outcome.outside else
-                    "nothing changes: the game is over" if over else
-                    "fell in a hole: the game is over" if outcome.fell else
-                    f"inspected {outcome.revealed} patch{'es' * (outcome.revealed > 1)}" if outcome.revealed
-                    else "nothing changes (already inspected)")
-            frames.append(Frame(draw(field, (r, c), seen - _unseen(field), True, False),
-                                f"pick {k}: ({r}, {c}) {what}", str(field.safe_left), boards.pop(0)))
+                r, c = _read(lines, at, (-FAR, FAR), (-FAR, FAR))
+            except ValueError:  # the bad line the judge stopped at: the page ends with this game
+                yield Case(f"Game {number}", frames)
+                return
+            at += 1
+            frames.append(_pick_frame(field, len(frames), r, c, "" if field.fell else next(boards, "")))
         yield Case(f"Game {number}", frames)

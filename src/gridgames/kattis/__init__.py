@@ -6,53 +6,64 @@ library (Kattis runs them with PyPy).  The validators are assembled from the
 very modules behind ``gridgames GAME validate`` and ``check``
 (``_lines.py`` + ``GAME/_validate.py``, ``_compare.py``), so the package and
 the toolkit cannot disagree.  The wrong-answer submissions are the accepted
-one with one real mistake patched in (``MISTAKES``).
+one with one real mistake patched in (``mistakes``: ``data/GAME/mistakes.json``).
 """
-import importlib
 import inspect
+import json
 import os
 import shutil
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Union
+from typing import Any, Union
 
 from .. import _compare, _lines
-from .._games import GAMES
+from .._registry import generator, judge_games, package, part as game_module, row, validator
 from .._rng_pure import Rand
 
 DATA = Path(__file__).parent / "data"
 
-# game -> (name, source) of its problem.yaml, from the games' table
-PROBLEM_YAML = {name: (game.title, game.source) for name, game in GAMES.items() if game.judge}
 
-# name -> (text of the accepted submission, the mistaken text); each replaced once.
-MISTAKES: dict[str, dict[str, tuple[str, str]]] = {
-    "samegame": {
-        # a pair with one zero, like '0 5', ends the selection list
-        "zero_ends_list": ("if r == 0 and c == 0:", "if r == 0 or c == 0:"),
-        # deleting an empty column skips the one after it: a second empty column stays
-        "second_empty_column": ("            del cols[x]\n",
-                                "            del cols[x]\n            x += 1\n"),
-    },
-    "tilematch": {
-        # settling starts with eliminations (the statement's note: drops come first)
-        "eliminations_first": ('for phase in ("drops", "eliminations"):',
-                               'for phase in ("eliminations", "drops"):'),
-    },
-    "gopher": {
-        # the flood spreads from numbered patches too, not only from zero ones
-        "flood_from_numbers": ("if near[y][x] == 0:", "if near[y][x] >= 0:"),
-    },
-}
+
+def problem_dir(game: str) -> Path:
+    """The folder of ``game``'s problem: ``problem.en.tex``, ``solution.py``
+    (the accepted submission), ``mistakes.json`` (the wrong ones), ``sample/``
+    and ``secret/``: ``kattis/data/GAME/`` for the games of this package, else
+    the ``kattis/`` folder of the game's own package."""
+    if row(game).package == f"gridgames.{game}":
+        return DATA / game
+    return Path(game_module(game).__file__).parent / "kattis"
+
+
+def problem_yaml(game: str) -> tuple[str, str]:
+    """(name, source) of ``game``'s problem.yaml, from the games' table."""
+    found = row(game)
+    if not found.judge or found.title is None or found.source is None:
+        raise ValueError(f"no package for {game!r}: one of {', '.join(judge_games())}")
+    return found.title, found.source
+
+
+def mistakes(game: str) -> dict[str, tuple[str, str]]:
+    """name -> (text of the accepted submission, the mistaken text), each
+    replaced once (``mistakes.json``: each with its ``why``)."""
+    found = json.loads((problem_dir(game) / "mistakes.json").read_text())
+    return {name: (m["accepted"], m["mistaken"]) for name, m in found.items()}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MISTAKES":  # the mistakes of every judge game (was a table here)
+        return {game: mistakes(game) for game in judge_games()}
+    if name == "PROBLEM_YAML":
+        return {game: problem_yaml(game) for game in judge_games()}
+    raise AttributeError(f"module 'gridgames.kattis' has no attribute {name!r}")
 
 
 def submission(game: str, mistake: str = "") -> str:
     """The source of the accepted submission, or of the one with ``mistake``."""
-    text = (DATA / game / "solution.py").read_text()
+    text = (problem_dir(game) / "solution.py").read_text()
     if mistake:
-        old, new = MISTAKES[game][mistake]
+        old, new = mistakes(game)[mistake]
         assert text.count(old) == 1, (game, mistake)
         text = text.replace(old, new)
     return text
@@ -70,7 +81,7 @@ def _program(parts: Sequence[ModuleType], call: str, doc: str) -> str:
 
 def input_validator(game: str) -> str:
     """The stand-alone input validator (Kattis exit codes 42/43)."""
-    return _program([_lines, importlib.import_module(f"gridgames.{game}._validate")],
+    return _program([_lines, validator(game)],  # type: ignore[list-item]
                     "kattis_main(validate)",
                     f"Input validator for {game}, assembled by gridgames from _lines.py and "
                     f"{game}/_validate.py.")
@@ -84,8 +95,8 @@ def output_validator() -> str:
 
 def secret_cases(game: str, count: int, seed: int) -> Iterator[tuple[str, bytes, bytes]]:
     """(name, input, answer) for ``count`` generated cases; answers from the engine."""
-    gen = importlib.import_module(f"gridgames.{game}._generate")
-    judge = importlib.import_module(f"gridgames.{game}").judge
+    gen = generator(game)
+    judge = package(game).judge
     rng = Rand(seed)
     for i in range(1, count + 1):
         data = gen.generate(rng.below(1 << 32))
@@ -98,11 +109,9 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
                   seed: int = 0) -> Path:
     """Write the Kattis problem package of ``game`` into ``directory`` (created;
     existing files in it are overwritten).  Returns its path."""
-    if game not in PROBLEM_YAML:
-        raise ValueError(f"no package for {game!r}: one of {', '.join(PROBLEM_YAML)}")
+    name, source = problem_yaml(game)
     root = Path(directory)
-    name, source = PROBLEM_YAML[game]
-    exact = importlib.import_module(f"gridgames.{game}._generate").ANSWERS == "exact"
+    exact = generator(game).ANSWERS == "exact"
     validation = "validator_flags: case_sensitive space_change_sensitive\n" if exact else "validation: custom\n"
     files = {
         # the statement, data and programs are written anew by gridgames; the uuid is
@@ -114,7 +123,7 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
         "input_validators/validate.py": input_validator(game),
         "submissions/accepted/solution.py": submission(game),
     }
-    for mistake in MISTAKES[game]:
+    for mistake in mistakes(game):
         files[f"submissions/wrong_answer/{mistake}.py"] = submission(game, mistake)
     if "validation: custom" in validation:
         files["output_validators/tilecheck.py"] = output_validator()
@@ -123,16 +132,17 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
         (root / path).write_text(text)
     statement = root / "problem_statement"
     statement.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(DATA / game / "problem.en.tex", statement / "problem.en.tex")
-    for part in ("sample", "secret"):
-        (root / "data" / part).mkdir(parents=True, exist_ok=True)
-        if (DATA / game / part).is_dir():
-            for f in sorted((DATA / game / part).iterdir()):
-                shutil.copyfile(f, root / "data" / part / f.name)
+    shutil.copyfile(problem_dir(game) / "problem.en.tex", statement / "problem.en.tex")
+    for kind in ("sample", "secret"):
+        (root / "data" / kind).mkdir(parents=True, exist_ok=True)
+        if (problem_dir(game) / kind).is_dir():
+            for f in sorted((problem_dir(game) / kind).iterdir()):
+                shutil.copyfile(f, root / "data" / kind / f.name)
     for case, data, answer in secret_cases(game, secret, seed):
         (root / "data" / "secret" / f"{case}.in").write_bytes(data)
         (root / "data" / "secret" / f"{case}.ans").write_bytes(answer)
     return root
 
 
-__all__ = ["MISTAKES", "write_package", "submission", "input_validator", "output_validator"]
+__all__ = ["MISTAKES", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
+           "input_validator", "output_validator"]

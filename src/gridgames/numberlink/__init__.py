@@ -19,7 +19,7 @@ or a positive number.  Rows and columns in messages count from 1, so row r
 is on line r + 1 of the text.  ``backend`` is None (the default choice),
 "compiled" or "pure"; both give the same results for the same seed.
 """
-from .._judge import JudgeError
+from .._judge import InputError, JudgeError
 from ._check import EMPTY, MAX_SIDE, SOLID
 from ._game import (  # "X as X": handed on, not in __all__
     FALLBACK_NODES as FALLBACK_NODES,
@@ -38,6 +38,10 @@ from ._game import (  # "X as X": handed on, not in __all__
     solve,
 )
 
-__all__ = ["Puzzle", "Solution", "Generated", "Verdict", "JudgeError", "RULES",
+# The error of bad puzzle or solution text, by the name samegame gives the error of its text
+# (samegame.FormatError); JudgeError is its old name.  Both are InputErrors, as every game's are.
+FormatError = JudgeError
+
+__all__ = ["Puzzle", "Solution", "Generated", "Verdict", "FormatError", "InputError", "JudgeError", "RULES",
            "EMPTY", "SOLID", "MAX_SIDE", "Budget", "Unknown", "generate", "check", "solve",
            "count_solutions"]

@@ -11,12 +11,32 @@ cdef inline bint region_touches(const Search *s, int b, int r) noexcept nogil:
 cdef int settle(Search *s, int tag) noexcept nogil:
     """After propagation: SOLVED (scope tag is finished), FAIL, DIVIDE or
     the head to branch on (see the twin)."""
-    cdef int i, j, x, y, z, d, r, r2, v, a, b, e, found, n, ntodo, nstack, pa, delta, total
-    cdef int nregion = 0, best = FAIL, best_n = 0, best_size = 0, scope = 0
-    cdef int first, code, m
-    cdef int *cand
+    cdef int r, nregion, best = FAIL, scope = 0
     if s.ndone == s.k:
         return SOLVED if s.nempty == 0 else FAIL
+    nregion = label_regions(s)
+    if not candidate_regions(s, tag, &scope, &best):  # a path with no region to go through
+        return FAIL
+    for r in range(1, nregion + 1):
+        if s.ncand[r] == 0:
+            return FAIL
+    if scope == 0:
+        return SOLVED
+    if s.rules & ASSIGN_ and not assign_regions(s, nregion):
+        return FAIL
+    if s.rules & PARITY_ and not parity_holds(s, nregion):
+        return FAIL
+    if s.rules & CORRIDOR_ and not corridors_hold(s):
+        return FAIL
+    if s.rules & SPLIT_ and scope > 1 and parts(s, tag, nregion):
+        return DIVIDE
+    return best
+
+
+cdef int label_regions(Search *s) noexcept nogil:
+    """Number the regions of empty squares (s.region) with their size, parity
+    difference and no candidates yet; returns how many there are."""
+    cdef int i, x, y, z, d, ntodo, nregion = 0
     for i in range(s.nsq):
         s.region[i] = 0
     for i in range(s.ninner):
@@ -38,6 +58,17 @@ cdef int settle(Search *s, int tag) noexcept nogil:
                         s.region[z] = nregion
                         s.todo[ntodo] = z
                         ntodo += 1
+    return nregion
+
+
+cdef bint candidate_regions(Search *s, int tag, int *scope, int *best) noexcept nogil:
+    """The regions each open path can go through (touching both heads, in
+    its zone); counts the paths of scope ``tag`` into ``scope`` and puts the
+    head to branch on into ``best`` (FAIL: none).  False when a path has no
+    region."""
+    cdef int j, d, r, v, a, b, e, n, m, found, first, code
+    cdef int best_n = 0, best_size = 0
+    cdef int *cand
     for v in range(1, s.k + 1):
         if s.done[v]:
             continue
@@ -59,98 +90,107 @@ cdef int settle(Search *s, int tag) noexcept nogil:
                     s.ncand[r] += 1
                     s.vsum[r] += v
         if not found:
-            return FAIL
+            return False
         if s.owner[v] == tag:
-            scope += 1
+            scope[0] += 1
             for e in range(2 * v, 2 * v + 2):
                 n = moves(s, e, &first, &code)
                 m = -1 if e == s.last else s.size[found]
-                if best == FAIL or n < best_n or (n == best_n and m < best_size):
-                    best, best_n, best_size = e, n, m
+                if best[0] == FAIL or n < best_n or (n == best_n and m < best_size):
+                    best[0], best_n, best_size = e, n, m
+    return True
+
+
+cdef bint assign_regions(Search *s, int nregion) noexcept nogil:
+    """ASSIGN: a region only one path can fill is that path's; False when a
+    region is left with none."""
+    cdef int j, r, r2, v, nstack = 0
+    cdef int *cand
     for r in range(1, nregion + 1):
-        if s.ncand[r] == 0:
-            return FAIL
-    if scope == 0:
-        return SOLVED
-    if s.rules & ASSIGN_:
-        nstack = 0
-        for r in range(1, nregion + 1):
-            if s.ncand[r] == 1:
-                s.todo[nstack] = r
-                nstack += 1
-        while nstack:
-            nstack -= 1
-            r = s.todo[nstack]
-            v = s.vsum[r]
-            cand = &s.cand[4 * v]
-            if s.ncandv[v] == 1:
-                continue
+        if s.ncand[r] == 1:
+            s.todo[nstack] = r
+            nstack += 1
+    while nstack:
+        nstack -= 1
+        r = s.todo[nstack]
+        v = s.vsum[r]
+        cand = &s.cand[4 * v]
+        if s.ncandv[v] == 1:
+            continue
+        for j in range(s.ncandv[v]):
+            r2 = cand[j]
+            if r2 != r:
+                s.ncand[r2] -= 1
+                s.vsum[r2] -= v
+                if s.ncand[r2] == 0:
+                    return False
+                if s.ncand[r2] == 1:
+                    s.todo[nstack] = r2
+                    nstack += 1
+        cand[0] = r
+        s.ncandv[v] = 1
+    return True
+
+
+cdef bint parity_holds(Search *s, int nregion) noexcept nogil:
+    """PARITY: each region's colour difference within what its paths can
+    make, and the total exact."""
+    cdef int j, r, v, pa, delta, total = 0
+    cdef int *cand
+    for r in range(1, nregion + 1):
+        s.lo[r] = s.hi[r] = 0
+    for v in range(1, s.k + 1):
+        if s.done[v]:
+            continue
+        pa = s.par[s.head[2 * v]]
+        delta = 1 - 2 * pa if pa == s.par[s.head[2 * v + 1]] else 0
+        total += delta
+        cand = &s.cand[4 * v]
+        if s.ncandv[v] == 1:
+            s.lo[cand[0]] += delta
+            s.hi[cand[0]] += delta
+        else:
             for j in range(s.ncandv[v]):
-                r2 = cand[j]
-                if r2 != r:
-                    s.ncand[r2] -= 1
-                    s.vsum[r2] -= v
-                    if s.ncand[r2] == 0:
-                        return FAIL
-                    if s.ncand[r2] == 1:
-                        s.todo[nstack] = r2
-                        nstack += 1
-            cand[0] = r
-            s.ncandv[v] = 1
-    if s.rules & PARITY_:
-        for r in range(1, nregion + 1):
-            s.lo[r] = s.hi[r] = 0
-        total = 0
-        for v in range(1, s.k + 1):
-            if s.done[v]:
-                continue
-            pa = s.par[s.head[2 * v]]
-            delta = 1 - 2 * pa if pa == s.par[s.head[2 * v + 1]] else 0
-            total += delta
-            cand = &s.cand[4 * v]
-            if s.ncandv[v] == 1:
-                s.lo[cand[0]] += delta
-                s.hi[cand[0]] += delta
-            else:
-                for j in range(s.ncandv[v]):
-                    if delta > 0:
-                        s.hi[cand[j]] += 1
-                    elif delta < 0:
-                        s.lo[cand[j]] -= 1
-        for r in range(1, nregion + 1):
-            if not s.lo[r] <= s.diff[r] <= s.hi[r]:
-                return FAIL
-            total -= s.diff[r]
-        if total:
-            return FAIL
-    if s.rules & CORRIDOR_:
-        for i in range(s.ninner):
-            x = s.inner[i]
-            r = s.region[x]
-            if r and s.ncand[r] == 1:
-                v = s.vsum[r]
-                a, b = s.head[2 * v], s.head[2 * v + 1]
+                if delta > 0:
+                    s.hi[cand[j]] += 1
+                elif delta < 0:
+                    s.lo[cand[j]] -= 1
+    for r in range(1, nregion + 1):
+        if not s.lo[r] <= s.diff[r] <= s.hi[r]:
+            return False
+        total -= s.diff[r]
+    return total == 0
+
+
+cdef bint corridors_hold(Search *s) noexcept nogil:
+    """CORRIDOR: a region only one path fills is a corridor of that path
+    (each square 2 ways on, each head 1 way in)."""
+    cdef int i, x, z, d, r, v, a, b, e, n
+    for i in range(s.ninner):
+        x = s.inner[i]
+        r = s.region[x]
+        if r and s.ncand[r] == 1:
+            v = s.vsum[r]
+            a, b = s.head[2 * v], s.head[2 * v + 1]
+            n = 0
+            for d in range(4):
+                z = x + s.dirs[d]
+                if s.region[z] == r or z == a or z == b:
+                    n += 1
+                elif s.cell[z] == v:
+                    return False
+            if n != 2:
+                return False
+    for v in range(1, s.k + 1):
+        if not s.done[v] and s.ncandv[v] == 1 and s.ncand[s.cand[4 * v]] == 1:
+            r = s.cand[4 * v]
+            for e in range(2 * v, 2 * v + 2):
                 n = 0
                 for d in range(4):
-                    z = x + s.dirs[d]
-                    if s.region[z] == r or z == a or z == b:
-                        n += 1
-                    elif s.cell[z] == v:
-                        return FAIL
-                if n != 2:
-                    return FAIL
-        for v in range(1, s.k + 1):
-            if not s.done[v] and s.ncandv[v] == 1 and s.ncand[s.cand[4 * v]] == 1:
-                r = s.cand[4 * v]
-                for e in range(2 * v, 2 * v + 2):
-                    n = 0
-                    for d in range(4):
-                        n += s.region[s.head[e] + s.dirs[d]] == r
-                    if n != 1:
-                        return FAIL
-    if s.rules & SPLIT_ and scope > 1 and parts(s, tag, nregion):
-        return DIVIDE
-    return best
+                    n += s.region[s.head[e] + s.dirs[d]] == r
+                if n != 1:
+                    return False
+    return True
 
 
 cdef inline int find(int *root, int r) noexcept nogil:

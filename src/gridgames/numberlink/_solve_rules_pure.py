@@ -33,8 +33,30 @@ def settle(s: _Search, tag: int) -> int:
     path can enter is no corridor."""
     if s.ndone == s.k:
         return SOLVED if s.nempty == 0 else FAIL
-    cell, dirs, head, par, k = s.cell, s.dirs, s.head, s.par, s.k
-    owner, zone = s.owner, s.zone
+    region, size, diff, nregion = label_regions(s)
+    found = candidate_regions(s, tag, region, size, nregion)
+    if found is None:  # a path with no region to go through
+        return FAIL
+    cand, ncand, vsum, best, scope = found
+    if any(ncand[r] == 0 for r in range(1, nregion + 1)):
+        return FAIL
+    if scope == 0:
+        return SOLVED
+    if s.rules & ASSIGN and not assign_regions(cand, ncand, vsum, nregion):
+        return FAIL
+    if s.rules & PARITY and not parity_holds(s, cand, diff, nregion):
+        return FAIL
+    if s.rules & CORRIDOR and not corridors_hold(s, region, cand, ncand, vsum):
+        return FAIL
+    if s.rules & SPLIT and scope > 1 and _parts(s, tag, region, size, cand):
+        return DIVIDE
+    return best
+
+
+def label_regions(s: _Search) -> tuple[list[int], list[int], list[int], int]:
+    """The regions of empty squares: (region of each square, size and
+    colour difference of each region, how many there are)."""
+    cell, dirs, par = s.cell, s.dirs, s.par
     region = [0] * len(cell)
     nregion = 0
     for x in s.inner:
@@ -54,8 +76,16 @@ def settle(s: _Search, tag: int) -> int:
     for x in s.inner:
         size[region[x]] += 1
         diff[region[x]] += 2 * par[x] - 1
-    # cand[v]: the regions of v's zone touching both heads of path v; ncand[r],
-    # vsum[r]: how many paths region r can take, and the sum of their numbers
+    return region, size, diff, nregion
+
+
+def candidate_regions(s: _Search, tag: int, region: list[int], size: list[int],
+                      nregion: int) -> Optional[tuple[list[list[int]], list[int], list[int], int, int]]:
+    """(cand, ncand, vsum, the head to branch on, the paths of scope ``tag``),
+    or None when a path's heads share no region.  cand[v]: the regions of v's
+    zone touching both heads of path v; ncand[r], vsum[r]: how many paths
+    region r can take, and the sum of their numbers."""
+    dirs, head, owner, zone, k = s.dirs, s.head, s.owner, s.zone, s.k
     cand: list[list[int]] = [[] for _ in range(k + 1)]
     ncand = [0] * (nregion + 1)
     vsum = [0] * (nregion + 1)
@@ -78,92 +108,96 @@ def settle(s: _Search, tag: int) -> int:
                     ncand[r] += 1
                     vsum[r] += v
         if not found:
-            return FAIL
+            return None
         if owner[v] == tag:
             scope += 1
             for e in (2 * v, 2 * v + 1):
                 key = (s.moves(e)[0], -1 if e == s.last else size[found])
                 if best_key is None or key < best_key:
                     best, best_key = e, key
+    return cand, ncand, vsum, best, scope
+
+
+def assign_regions(cand: list[list[int]], ncand: list[int], vsum: list[int], nregion: int) -> bool:
+    """ASSIGN: a region only one path can enter takes that path: the path's
+    other regions lose it (a path's remaining run lies in one region).
+    False when a region is left with no path."""
+    stack = [r for r in range(1, nregion + 1) if ncand[r] == 1]
+    while stack:
+        r = stack.pop()
+        v = vsum[r]
+        if len(cand[v]) == 1:
+            continue
+        for r2 in cand[v]:
+            if r2 != r:
+                ncand[r2] -= 1
+                vsum[r2] -= v
+                if ncand[r2] == 0:
+                    return False
+                if ncand[r2] == 1:
+                    stack.append(r2)
+        cand[v] = [r]
+    return True
+
+
+def parity_holds(s: _Search, cand: list[list[int]], diff: list[int], nregion: int) -> bool:
+    """PARITY: the run between heads a and b alternates colours: it has one
+    square more of the colour a lacks if a and b share a colour, else as
+    many of each; a region's diff must be the sum over its paths."""
+    head, par = s.head, s.par
+    lo = [0] * (nregion + 1)
+    hi = [0] * (nregion + 1)
+    total = 0
+    for v in range(1, s.k + 1):
+        if s.done[v]:
+            continue
+        pa = par[head[2 * v]]
+        delta = 1 - 2 * pa if pa == par[head[2 * v + 1]] else 0
+        total += delta
+        if len(cand[v]) == 1:
+            lo[cand[v][0]] += delta
+            hi[cand[v][0]] += delta
+        else:
+            for r in cand[v]:
+                if delta > 0:
+                    hi[r] += 1
+                elif delta < 0:
+                    lo[r] -= 1
     for r in range(1, nregion + 1):
-        if ncand[r] == 0:
-            return FAIL
-    if scope == 0:
-        return SOLVED
-    if s.rules & ASSIGN:
-        # a region only one path can enter takes that path: the path's
-        # other regions lose it (a path's remaining run lies in one region)
-        stack = [r for r in range(1, nregion + 1) if ncand[r] == 1]
-        while stack:
-            r = stack.pop()
+        if not lo[r] <= diff[r] <= hi[r]:
+            return False
+        total -= diff[r]
+    return total == 0
+
+
+def corridors_hold(s: _Search, region: list[int], cand: list[list[int]], ncand: list[int],
+                   vsum: list[int]) -> bool:
+    """CORRIDOR: a region only path v can enter is all v's: since a path
+    never touches itself, the region and v's heads must form a corridor,
+    every square with exactly two neighbours in it and next to no other
+    square of v, each head with one neighbour in the region."""
+    cell, dirs, head = s.cell, s.dirs, s.head
+    for x in s.inner:
+        r = region[x]
+        if r and ncand[r] == 1:
             v = vsum[r]
-            if len(cand[v]) == 1:
-                continue
-            for r2 in cand[v]:
-                if r2 != r:
-                    ncand[r2] -= 1
-                    vsum[r2] -= v
-                    if ncand[r2] == 0:
-                        return FAIL
-                    if ncand[r2] == 1:
-                        stack.append(r2)
-            cand[v] = [r]
-    if s.rules & PARITY:
-        # the run between heads a and b alternates colours: it has one
-        # square more of the colour a lacks if a and b share a colour, else
-        # as many of each; a region's diff must be the sum over its paths
-        lo = [0] * (nregion + 1)
-        hi = [0] * (nregion + 1)
-        total = 0
-        for v in range(1, k + 1):
-            if s.done[v]:
-                continue
-            pa = par[head[2 * v]]
-            delta = 1 - 2 * pa if pa == par[head[2 * v + 1]] else 0
-            total += delta
-            if len(cand[v]) == 1:
-                lo[cand[v][0]] += delta
-                hi[cand[v][0]] += delta
-            else:
-                for r in cand[v]:
-                    if delta > 0:
-                        hi[r] += 1
-                    elif delta < 0:
-                        lo[r] -= 1
-        for r in range(1, nregion + 1):
-            if not lo[r] <= diff[r] <= hi[r]:
-                return FAIL
-            total -= diff[r]
-        if total:
-            return FAIL
-    if s.rules & CORRIDOR:
-        # a region only path v can enter is all v's: since a path never
-        # touches itself, the region and v's heads must form a corridor,
-        # every square with exactly two neighbours in it and next to no
-        # other square of v, each head with one neighbour in the region
-        for x in s.inner:
-            r = region[x]
-            if r and ncand[r] == 1:
-                v = vsum[r]
-                a, b = head[2 * v], head[2 * v + 1]
-                deg = 0
-                for d in dirs:
-                    z = x + d
-                    if region[z] == r or z == a or z == b:
-                        deg += 1
-                    elif cell[z] == v:
-                        return FAIL
-                if deg != 2:
-                    return FAIL
-        for v in range(1, k + 1):
-            if not s.done[v] and len(cand[v]) == 1 and ncand[cand[v][0]] == 1:
-                r = cand[v][0]
-                for e in (2 * v, 2 * v + 1):
-                    if sum(region[head[e] + d] == r for d in dirs) != 1:
-                        return FAIL
-    if s.rules & SPLIT and scope > 1 and _parts(s, tag, region, size, cand):
-        return DIVIDE
-    return best
+            a, b = head[2 * v], head[2 * v + 1]
+            deg = 0
+            for d in dirs:
+                z = x + d
+                if region[z] == r or z == a or z == b:
+                    deg += 1
+                elif cell[z] == v:
+                    return False
+            if deg != 2:
+                return False
+    for v in range(1, s.k + 1):
+        if not s.done[v] and len(cand[v]) == 1 and ncand[cand[v][0]] == 1:
+            r = cand[v][0]
+            for e in (2 * v, 2 * v + 1):
+                if sum(region[head[e] + d] == r for d in dirs) != 1:
+                    return False
+    return True
 
 
 def _parts(s: _Search, tag: int, region: list[int], size: list[int], cand: list[list[int]]) -> bool:

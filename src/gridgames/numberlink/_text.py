@@ -197,18 +197,19 @@ def blocks(data: bytes) -> Iterator[tuple[int, bytes]]:
             start = None
 
 
-def read_puzzles(data: bytes, fmt: str = "auto"
+def read_puzzles(data: bytes, fmt: str = "auto", solutions: bool = False
                  ) -> Iterator[tuple[int, int, list[int], Optional[list[str]]]]:
     """(rows, cols, cells, labels or None) for each puzzle of a file of
     puzzles separated by blank lines, in ``fmt`` "text", "chars" or "auto"
     (each block detected alone).  A JudgeError is raised at the first bad
-    block, located in the whole file, after the good ones before it."""
+    block, located in the whole file, after the good ones before it.
+    ``solutions``: the blocks are solutions (the text format)."""
     for start, block in blocks(data):
         try:
-            if fmt == "chars" or (fmt == "auto" and looks_like_chars(block)):
+            if not solutions and (fmt == "chars" or (fmt == "auto" and looks_like_chars(block))):
                 yield parse_chars(block)
             else:
-                yield (*parse(block, False), None)
+                yield (*parse(block, solutions), None)
         except JudgeError as err:
             raise JudgeError(err.item, err.line + start - 1, err.column, err.expected,
                              err.found) from None

@@ -11,12 +11,11 @@ no fonts, scripts or images from elsewhere.
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .._files import CannotWrite, SameFile, replacing, write_all
-from .._games import JUDGE_GAMES
+from .._registry import game_of, judge_games, package, part, steps
 from .._svg import FORMATS, picture
 
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
@@ -40,7 +39,7 @@ def svg(thing: Any) -> str:
     return drawing(thing).svg()
 
 
-GAMES = JUDGE_GAMES  # the judge games: ``show``
+GAMES = judge_games()  # the judge games: ``show`` (a game registered later: _registry.judge_games())
 
 
 def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple[int, int]]]],
@@ -49,9 +48,9 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     a frame before every move (the region that goes outlined, the score so
     far) and the final position.  ``boards`` are left unchanged."""
     from .._frames import Case
-    from ..samegame import _steps as _samegame
     from . import _html
-    cases = (Case(f"Board {k}", _samegame.moves_frames(boards[k - 1].copy(), moves)) for k, moves in games)
+    frames: Any = part(game_of(boards[0]), "_steps").moves_frames if games else None  # the boards' game's
+    cases = (Case(f"Board {k}", frames(boards[k - 1].copy(), moves)) for k, moves in games)
     return _html.page("SameGame replay", subtitle, "board", cases, "Score")
 
 
@@ -63,17 +62,16 @@ def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int]
     good: the page then shows every case before it).  Cases are computed
     as the page takes them: a page that reaches its size limit stops."""
     from . import _html
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
-    judge = importlib.import_module(f"gridgames.{game}").judge
-    result = judge(data, backend=backend)
-    drawn = importlib.import_module(f"gridgames.{game}._steps")  # the game's show(), UNIT and STATUS
-    steps: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = drawn.show
+    if game not in judge_games():
+        raise ValueError(f"game must be one of {', '.join(judge_games())}, not {game!r}")
+    result = package(game).judge(data, backend=backend)
+    drawn = steps(game)  # the game's show(), UNIT and STATUS
+    cases: Callable[[bytes, bytes, Optional[str]], Iterable[Case]] = drawn.show
 
     def chosen() -> Iterator[Case]:
         count = 0
         try:
-            for count, found in enumerate(steps(data, result.output, backend), 1):
+            for count, found in enumerate(cases(data, result.output, backend), 1):
                 if case is None or case == count:
                     yield found
                     if case is not None:

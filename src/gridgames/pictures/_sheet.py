@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Optional, Union
 
+from .._registry import game_of, part
 from .._svg import CELL, CSS, Drawing
-from ..numberlink import _svg as _numberlink
 from ._csp import meta
 
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ def _page(head: str, items: Sequence[Item], shape: tuple[int, int], k: int, tota
         d.text(x + slot_w / 2, y + LABEL / 2, label, "head", 42, anchor="middle")
         if board is None:
             continue
-        picture = _numberlink.draw(board, label, numbers=False, titles=False)
+        draw = part(game_of(board), "_svg").draw  # the board's game draws it (Number Link's)
+        picture = draw(board, label, numbers=False, titles=False)
         bx = x + (slot_w - picture.width * scale) / 2
         d.parts.append(picture.group(bx, y + LABEL, scale))
     return d.svg(width="210mm", height="297mm")

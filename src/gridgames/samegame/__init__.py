@@ -25,7 +25,7 @@ cells is left.
 """
 from __future__ import annotations
 
-from .._judge import JudgeError, JudgeResult
+from .._judge import InputError, JudgeError, JudgeResult
 from .._renamed import lazy_getattr
 from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     E_CELL as E_CELL,
@@ -61,6 +61,6 @@ else:
         "BestKnown": ("research._best", "BestKnown")}, renamed={"Solution": "SearchResult", "solve": "search_boards"})
 
 
-__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "JudgeError", "JudgeResult", "SearchResult", "ALGORITHMS",
-           "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign", "Result",
-           "best_known", "BestKnown"]
+__all__ = ["Algorithm", "Board", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "SearchResult",
+           "ALGORITHMS", "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign",
+           "Result", "best_known", "BestKnown"]

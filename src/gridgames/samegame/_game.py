@@ -25,9 +25,6 @@ _K = constants("samegame/_kernel.pxd")
 E_CELL, E_COLS, E_ROWS, E_SEL_COL = _K.E_CELL, _K.E_COLS, _K.E_ROWS, _K.E_SEL_COL
 E_SEL_ROW, MAX_COLS, MAX_ROWS = _K.E_SEL_ROW, _K.MAX_COLS, _K.MAX_ROWS
 
-_K = constants("samegame/_kernel.pxd")  # capacities and codes (read once, no kernel import)
-MAX_COLS, MAX_ROWS = _K.MAX_COLS, _K.MAX_ROWS
-
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
     _K.E_ROWS: f"the row count M (1..{MAX_ROWS}, or 0 to end the input)",

@@ -134,14 +134,14 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     chunks as it is made and the returned bytes are the rest."""
     scan = Scanner(src)
     out = Out(emit)
-    grid, code, previous = _run(scan, out)
+    grid, code, previous = run(scan, out)
     if not code:
         return out.close(), None
     where = scan.describe(scan.prev, True) if previous else scan.describe(scan.start, scan.at_token)
     return out.close(), (grid, code, where)
 
 
-def _run(scan: Scanner, out: Out) -> tuple[int, int, bool]:
+def run(scan: Scanner, out: Out) -> tuple[int, int, bool]:
     """The judge loop: (grid, E_* code or 0, the bad token is the one before
     the last read)."""
     grid = 0

@@ -10,7 +10,7 @@ True
 """
 from __future__ import annotations
 
-from .._judge import JudgeError, JudgeResult
+from .._judge import InputError, JudgeError, JudgeResult
 from ._game import (  # "X as X": handed on (the kernel's capacities)
     EXPECTED,
     FAR as FAR,
@@ -22,4 +22,4 @@ from ._game import (  # "X as X": handed on (the kernel's capacities)
     judge,
 )
 
-__all__ = ["Board", "Phase", "judge", "EXPECTED", "JudgeError", "JudgeResult"]
+__all__ = ["Board", "Phase", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult"]

@@ -89,8 +89,30 @@ class Board(Wrapper):
         self._state = _load("tilematch", backend).State(
             len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
 
+    @classmethod
+    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Board:
+        """Build from judge text (one data set, as samegame.Board.from_text):
+        'W H', K, R, then R rows of W tiles, top row first (the moves after
+        them are not read)."""
+        values = [int(t) for t in text.split()]
+        if len(values) < 4 or len(values) < 4 + values[0] * values[3]:
+            raise ValueError("judge text needs 'W H', K, R and R rows of W tiles")
+        w, h, k, r = values[:4]
+        tiles = values[4:4 + w * r]
+        return cls([tiles[i * w:(i + 1) * w] for i in range(r)], k=k, height=h, backend=backend)
+
     width = StateAttr[int]("columns W")
     height = StateAttr[int]("visible rows H")
+
+    @property
+    def cols(self) -> int:
+        """``width``, by the name the other games' boards give it."""
+        return self.width
+
+    @property
+    def rows(self) -> int:
+        """``height`` (the visible rows), by the name the other games' boards give it."""
+        return self.height
 
     @property
     def hidden(self) -> int:

@@ -296,13 +296,13 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     out = Out(emit)
     moves = Moves()
     try:
-        n, code = _run(scan, out, moves)
+        n, code = run(scan, out, moves)
     finally:
         moves.close()
     return out.close(), ((n, code, scan.describe(scan.start, scan.at_token)) if code else None)
 
 
-def _run(scan: Scanner, out: Out, moves: Moves) -> tuple[int, int]:
+def run(scan: Scanner, out: Out, moves: Moves) -> tuple[int, int]:
     """The judge loop: (data set number, E_* code or 0)."""
     kind, count = scan.next_int()
     if kind == TOK_EOF:

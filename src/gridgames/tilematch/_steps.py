@@ -23,17 +23,20 @@ def _changed(before: list[tuple[int, ...]], after: list[tuple[int, ...]]) -> lis
             for c, (u, v) in enumerate(zip(a, b)) if u != v]
 
 
-def settle(board: Board, out: str) -> Iterator[Frame]:
-    """A frame per settling phase, what moved or vanished outlined."""
-    before = board.grid(hidden=True)
+def settle(board: Board, out: str, frames: list[Frame]) -> bool:
+    """A frame per settling phase, what moved or vanished outlined, added to
+    ``frames``; whether the settling cleared the board (as the judge says it:
+    by eliminations, not a board that was empty already)."""
+    before, cleared = board.grid(hidden=True), False
     for phase in board.settle():
         after = board.grid(hidden=True)
         noun = "fell" if phase.kind == "drops" else "removed"
         tiles = f"{phase.count} tile{'s' * (phase.count > 1)}"
         text = f"{phase.kind}: {tiles} {noun}" if phase.count else f"no {phase.kind}"
         text += ": the board is cleared" if phase.cleared else ""
-        yield Frame(draw(board, _changed(before, after), False), text, str(board.tiles), out)
-        before = after
+        frames.append(Frame(draw(board, _changed(before, after), False), text, str(board.tiles), out))
+        before, cleared = after, cleared or phase.cleared
+    return cleared
 
 
 def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
@@ -51,9 +54,9 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
         board = Board(rows, k=k, height=h, backend=backend)
         frames = [Frame(draw(board, titles=False), f"data set {number}: the board as read",
                         str(board.tiles), parts[0])]
-        frames += settle(board, said.get(0, ""))
+        cleared = settle(board, said.get(0, ""), frames)
         for n, (c1, r1, c2, r2) in enumerate(moves, 1):
-            if board.cleared:
+            if cleared:
                 skipped = f"the board is cleared: moves {n}..{len(moves)} are skipped"
                 frames.append(Frame(draw(board, titles=False), skipped, "0", said.get(n - 1, "")))
                 break
@@ -64,5 +67,5 @@ def show(data: bytes, output: bytes, backend: Optional[str]) -> Iterator[Case]:
                 continue
             frames.append(Frame(draw(board, [(c1, r1), (c2, r2)], False), f"{where}: the two tiles swapped",
                                 str(board.tiles), said.get(n, "")))
-            frames += settle(board, said.get(n, ""))
+            cleared = settle(board, said.get(n, ""), frames)
         yield Case(f"Data set {number}", frames)

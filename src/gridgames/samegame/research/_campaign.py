@@ -9,22 +9,24 @@ local Ray or any cluster give the same result for each (board, run).
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from functools import partial
 from operator import index
 from typing import Any, Optional
 
 from ..._version import __version__
 from . import _single
-from ._jobs import Job, Make, Outcome, Result, board_rows, digest, params_of, search, search_seed
+from ._checkpoint import path_of, peek, refuse_other, wanted
+from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed
 from ._single import SearchResult
-
-Params = list[dict[str, Any]]  # each board's search options
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
              ray: Optional[str] = None, skip: Iterable[tuple[int, int]] = (),
              root_parallel: Optional[int] = None, improve: Optional[list[Optional[list[tuple[int, int]]]]] = None,
+             checkpoint: Optional[str] = None, checkpoint_every: float = 60.0,
              **options: Any) -> Generator[Result, None, None]:
     """Search every board ``runs`` times and yield each Result as it
     finishes.  Run r of board k (both 1-based) has seed
@@ -35,7 +37,11 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     pairs not to search (done already).  ``root_parallel=W``: each search is
     one NRPA spread over W workers (threads, or Ray tasks), one board at a
     time.  ``improve``: per board, a finished game to improve on (None: from
-    nothing); the Results' params then say "improve": true.  ``options`` as
+    nothing); the Results' params then say "improve": true.  ``checkpoint``:
+    a directory where each NRPA search writes its state every
+    ``checkpoint_every`` seconds, and goes on from it when run again
+    (``_checkpoint.path_of``; the same result as a search that never
+    stopped).  ``options`` as
     in Board.search (``time`` per search).  Ctrl-C
     ends the iteration; with threads, the searches under way first yield
     their best so far, stopped "interrupt"; Ray tasks under way are
@@ -56,51 +62,54 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
     result_params = params_of(options, root_parallel, improve is not None)
+    if checkpoint is not None and algo != "nrpa":
+        raise ValueError("checkpoints are NRPA's (--algo nrpa)")
 
     def make(job: Job, outcome: Outcome) -> Result:
         (k, r, s), (score, moves, stopped, games, cpu, version) = job, outcome
         return Result(k, r, s, algo, result_params, score, [(m[0], m[1]) for m in moves], stopped, games,
                       cpu, version, digests[k - 1])
+    work = Work(boards, jobs, algo, params, make, Files(checkpoint, checkpoint_every))
     # yield from: a KeyboardInterrupt thrown into this generator reaches the executor's
     # (the CLI throws one when Ctrl-C came while it was writing a result)
+    yield from executor(threads, ray, root_parallel)(work)
+
+
+def executor(threads: int, ray: Optional[str], root_parallel: Optional[int]) -> Executor:
+    """What runs a campaign's Work: in turn, on threads, on Ray, or root-parallel."""
     if root_parallel is not None:
-        yield from _root_parallel(boards, jobs, algo, params, index(root_parallel), threads, ray, make)
-    elif ray is not None:
+        return partial(_root_parallel, workers=index(root_parallel), threads=threads, ray=ray)
+    if ray is not None:
         from . import _ray
         _ray.connect(ray)
-        yield from _ray.run(jobs, rows, boards[0].backend if boards else "compiled", algo, params, make)
-    elif threads == 1:
-        yield from _in_turn(boards, jobs, algo, params, make)
-    else:
-        yield from _threads(boards, jobs, algo, params, threads, make)
+        return _ray.run
+    return _in_turn if threads == 1 else partial(_threads, threads=threads)
 
 
-def _in_turn(boards: list[Any], jobs: list[Job], algo: str, params: Params,
-             make: Make) -> Iterator[Result]:
-    for job in jobs:  # in this thread: Ctrl-C reaches the kernel, which returns its best
-        outcome = search(boards[job[0] - 1], algo, params[job[0] - 1], job[2])
-        yield make(job, outcome)
+def _in_turn(work: Work) -> Iterator[Result]:
+    for job in work.jobs:  # in this thread: Ctrl-C reaches the kernel, which returns its best
+        outcome = work.search(job)
+        yield work.make(job, outcome)
         if outcome[2] == "interrupt":
             return
 
 
-def _threads(boards: list[Any], jobs: list[Job], algo: str, params: Params,
-             threads: int, make: Make) -> Iterator[Result]:
-    stops = {b.backend: b.stop_flag() for b in boards}
-    queue = jobs[::-1]
+def _threads(work: Work, threads: int) -> Iterator[Result]:
+    stops = {b.backend: b.stop_flag() for b in work.boards}
+    queue = work.jobs[::-1]
     pending: dict[Future[Outcome], Job] = {}  # jobs sort in submission order: (board, run)
     with ThreadPoolExecutor(threads) as pool:
         def fill() -> None:  # a few more than the threads: a long campaign is not all queued at once
             while queue and len(pending) < 2 * threads:
-                k, r, s = job = queue.pop()
-                board = boards[k - 1]
-                pending[pool.submit(search, board.copy(), algo, params[k - 1], s, stops[board.backend])] = job
+                job = queue.pop()
+                board = work.boards[job[0] - 1]
+                pending[pool.submit(work.search, job, board.copy(), stops[board.backend])] = job
         try:
             fill()
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for f in sorted(done, key=pending.__getitem__):
-                    yield make(pending.pop(f), f.result())
+                    yield work.make(pending.pop(f), f.result())
                 fill()
         except KeyboardInterrupt:
             _stop(stops, pending)
@@ -109,7 +118,7 @@ def _threads(boards: list[Any], jobs: list[Job], algo: str, params: Params,
                     outcome = f.result()
                     if outcome[2] == "stop":
                         outcome = (*outcome[:2], "interrupt", *outcome[3:])
-                    yield make(pending[f], outcome)
+                    yield work.make(pending[f], outcome)
         finally:  # Ctrl-C, or the caller stopped iterating: no more searching
             _stop(stops, pending)
 
@@ -121,27 +130,27 @@ def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
         stop.set()
 
 
-def _root_parallel(boards: list[Any], jobs: list[Job], algo: str, params: Params, workers: int,
-                   threads: int, ray: Optional[str], make: Make) -> Iterator[Result]:
-    if algo != "nrpa":
+def _root_parallel(work: Work, workers: int, threads: int, ray: Optional[str]) -> Iterator[Result]:
+    if work.algo != "nrpa":
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
     from ._rootpar import root_parallel
     if ray is not None:
         from . import _ray
         _ray.connect(ray)
-        executor: Any = _ray.Executor()
+        pool: Any = _ray.Executor()
     else:
-        executor = ThreadPoolExecutor(threads)
+        pool = ThreadPoolExecutor(threads)
     default = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"]}
     try:
-        for k, r, s in jobs:  # one board at a time, on every worker; their CPU time is not reported
-            found = root_parallel(boards[k - 1], seed=s, workers=workers, executor=executor,
-                                  **{**default, **params[k - 1]})
-            yield make((k, r, s), (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
-                                    None, __version__))
+        for job in work.jobs:  # one board at a time, on every worker; their CPU time is not reported
+            k, _, s = job
+            found = root_parallel(work.boards[k - 1], seed=s, workers=workers, executor=pool,
+                                  checkpoint=work.files.of(job), **{**default, **work.params[k - 1]})
+            yield work.make(job, (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
+                                  None, __version__))
     finally:
-        if isinstance(executor, ThreadPoolExecutor):
-            executor.shutdown(cancel_futures=True)
+        if isinstance(pool, ThreadPoolExecutor):
+            pool.shutdown(cancel_futures=True)
 
 
 def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, threads: int = 1, runs: int = 1,
@@ -166,3 +175,29 @@ def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, t
             following = next(keys)
     for key in sorted(waiting):
         yield waiting[key]
+
+
+def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iterable[tuple[int, int]],
+             improve: Optional[list[Optional[list[tuple[int, int]]]]], options: dict[str, Any],
+             root_parallel: Optional[int] = None) -> list[str]:
+    """Before a campaign with checkpoints in ``directory`` (made if
+    missing): a line for each search that will go on from its checkpoint;
+    _checkpoint.Mismatch for a checkpoint of another search (nothing
+    written), OSError when the directory cannot be made."""
+    os.makedirs(directory, exist_ok=True)
+    if not os.access(directory, os.W_OK):
+        raise PermissionError(13, "Permission denied")
+    said, skipped = [], set(skip)
+    for k, board in enumerate(boards, 1):
+        for r in range(1, index(runs) + 1):
+            path = path_of(directory, k, r)
+            header = None if (k, r) in skipped else peek(path)
+            if header is not None:
+                ident = wanted(board, search_seed(seed, k, r), improve is not None and improve[k - 1] is not None,
+                               **options)
+                if root_parallel is not None:
+                    ident["params"]["root_parallel"] = root_parallel
+                refuse_other(path, header, ident)
+                how = "done" if header.get("done") else f"{header.get('cpu', 0):.1f} CPU s so far"
+                said.append(f"board {k} run {r}: going on from {path} ({how}, best {header.get('best_score')})")
+    return said

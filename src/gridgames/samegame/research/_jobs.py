@@ -5,15 +5,15 @@ build on this module; it imports only the one-search layer (``_single``).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Optional
 
 from ..._rng_pure import MASK, SplitMix64
 from ..._version import __version__
-from . import _single
+from . import _checkpoint, _single
+from ._single import board_rows as board_rows, digest as digest  # named here by campaigns and the CLI
 
 # What a search returns across threads and Ray: score, moves as [r, c]
 # lists, stopped, playouts, CPU seconds (None: not measured), version.
@@ -86,30 +86,29 @@ def stored_params(params: Any) -> Any:
     return params
 
 
-def board_rows(board: Any) -> list[str]:
-    """The board as strings of colour digits, rows top first ('.' empty)."""
-    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
-
-
-def digest(rows: list[str]) -> str:
-    """A short fingerprint of a board's cells (to refuse resuming a results
-    file on other boards)."""
-    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]
-
-
-def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None) -> Outcome:
+def search(board: Any, algo: str, params: dict[str, Any], seed: int, stop: Any = None,
+           checkpoint: Optional[tuple[str, float]] = None) -> Outcome:
     """One search of ``board``, its CPU time measured in this thread (where
-    the kernel runs)."""
+    the kernel runs).  ``checkpoint``: (file, seconds), an NRPA search that
+    writes its state to the file that often and goes on from it (its CPU
+    time then counts every piece)."""
     start = time.thread_time()
-    s = _single.run(board, algo, seed=seed, stop=stop, **params)
-    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, time.thread_time() - start, __version__
+    if checkpoint is not None:
+        done = _checkpoint.run(board, checkpoint[0], checkpoint[1], seed=seed, stop=stop, **params)
+        s, cpu = done.result, done.cpu
+    else:
+        s = _single.run(board, algo, seed=seed, stop=stop, **params)
+        cpu = time.thread_time() - start
+    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, cpu, __version__
 
 
-def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int) -> Outcome:
+def search_task(rows: list[str], backend: str, algo: str, params: dict[str, Any], seed: int,
+                checkpoint: Optional[tuple[str, float]] = None) -> Outcome:
     """``search`` of a board given as plain strings: what a Ray task runs
-    (compiled objects do not travel; plain values do)."""
+    (compiled objects do not travel; plain values do; a checkpoint file
+    must be on a file system that the task's node shares)."""
     from .._game import Board
-    return search(Board(rows, backend=backend), algo, params, seed)
+    return search(Board(rows, backend=backend), algo, params, seed, checkpoint=checkpoint)
 
 
 def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,
@@ -127,3 +126,40 @@ def params_of(options: dict[str, Any], root_parallel: Optional[int] = None,
 
 
 Make = Callable[[Job, Outcome], Result]
+
+
+class Files:
+    """Where each job's checkpoint goes: ``of(job)`` is (file, seconds) for
+    ``search``, or None without checkpoints."""
+
+    def __init__(self, directory: Optional[str] = None, every: float = 60.0) -> None:
+        self.directory, self.every = directory, every
+
+    def of(self, job: Job) -> Optional[tuple[str, float]]:
+        if self.directory is None:
+            return None
+        return _checkpoint.path_of(self.directory, job[0], job[1]), self.every
+
+
+class Work(NamedTuple):
+    """A campaign's searches as every executor takes them (serial, threads,
+    Ray, root-parallel: each is a function of a Work yielding Results):
+    the ``boards``, the ``jobs`` to run, the search (``algo``, its
+    ``params`` per board), ``make`` (a Result of a job's Outcome) and the
+    checkpoint ``files``."""
+
+    boards: list[Any]
+    jobs: list[Job]
+    algo: str
+    params: list[dict[str, Any]]
+    make: Make
+    files: Files
+
+    def search(self, job: Job, board: Any = None, stop: Any = None) -> Outcome:
+        """The job's search, in this thread (on a copy of its board: ``board``)."""
+        k, _, seed = job
+        return search(self.boards[k - 1] if board is None else board, self.algo, self.params[k - 1], seed, stop,
+                      self.files.of(job))
+
+
+Executor = Callable[[Work], Iterator[Result]]

@@ -1,7 +1,7 @@
 """The live progress line of `samegame solve` (standard error, a terminal
 only): searches done of all, the total of the best score per board, the
 playouts per second, the time left, then the best of each board as far as
-the terminal is wide."""
+the terminal is wide (with --progress, off a terminal: plain lines, whole)."""
 from __future__ import annotations
 
 import os
@@ -52,6 +52,8 @@ class Progress(Line):
         line = (f"[{self.count}/{self.searches} searches] total {sum(self.best.values()):,} "
                 f"({len(self.best)}/{self.boards} boards), {self.playouts / elapsed:,.0f} playouts/s{left}")
         bests = " ".join(str(self.best.get(k, "-")) for k in range(1, self.boards + 1))
+        if self.plain:  # a line of a log: never cut
+            return line + " | best " + bests
         try:
             width = os.get_terminal_size(self.stream.fileno()).columns or 80
         except (OSError, ValueError, AttributeError):  # not a terminal after all, or no fileno

@@ -17,7 +17,7 @@ try:
 except ImportError as exc:
     raise ImportError('Ray is not installed: pip install "gridgames[ray]"') from exc
 
-from ._jobs import Job, Make, Outcome, Result, search_task
+from ._jobs import Job, Outcome, Result, Work, board_rows, search_task
 
 RETRIES = 5  # runs of a task after the first when its worker or node dies
 KNOCK_SECONDS = 5.0  # how long a HOST:PORT has to answer before Ray is asked to join it
@@ -59,16 +59,19 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params: list[dict[str, Any]],
-        make: Make) -> Iterator[Result]:
-    """The outcome of each job as it finishes (``params``: per board).  A window of about twice the
+def run(work: Work) -> Iterator[Result]:
+    """The Result of each job as it finishes.  A window of about twice the
     cluster's CPUs is in flight (recounted as results come, so nodes that
-    join are used).  Stopping the iteration cancels the tasks in flight."""
+    join are used).  Checkpoint files are each task's (on a file system its
+    node shares with the driver).  Stopping the iteration cancels the tasks
+    in flight."""
+    rows = [board_rows(b) for b in work.boards]
     if any("." in row for board in rows for row in board):
         raise ValueError("Ray campaigns search whole boards (no empty cell)")
+    backend = work.boards[0].backend if work.boards else "compiled"
     task = ray.remote(max_retries=RETRIES)(search_task)
     refs = [ray.put(board) for board in rows]  # each board sent to the object store once
-    queue = list(reversed(jobs))
+    queue = list(reversed(work.jobs))
     flight: dict[Any, Job] = {}
     try:
         while queue or flight:
@@ -76,14 +79,15 @@ def run(jobs: list[Job], rows: list[list[str]], backend: str, algo: str, params:
             window = max(4, 2 * int(cpus))
             while queue and len(flight) < window:
                 k, r, s = job = queue.pop()
-                flight[task.remote(refs[k - 1], backend, algo, params[k - 1], s)] = job
+                flight[task.remote(refs[k - 1], backend, work.algo, work.params[k - 1], s,
+                                   work.files.of(job))] = job
             [ref], _ = ray.wait(list(flight), num_returns=1)
             job = flight.pop(ref)
             try:
                 outcome: Outcome = ray.get(ref)
             except ray.exceptions.RayError as exc:
                 raise RuntimeError(f"board {job[0]} run {job[1]} failed on Ray: {_first_line(exc)}") from None
-            yield make(job, outcome)
+            yield work.make(job, outcome)
     finally:
         for ref in flight:
             ray.cancel(ref, force=True)

@@ -10,14 +10,19 @@ Tasks are module-level functions taking and returning plain values (rows of
 ints, bytes, lists), so any executor can ship them: compiled objects do not
 pickle well.
 """
+import math
 import time as _time
+from array import array
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from ..._backend import kernel as _load
+from ..._limits import constants
 from ..._rng_pure import SplitMix64
 from .._game import Board
-from ._single import SearchResult, check, check_nrpa, finished_game, run
+from ._checkpoint import Mismatch, read, wanted, write
+from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
+
+POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
 
 
 def task_seed(seed: int, round_: int, worker: int) -> int:
@@ -43,7 +48,8 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
                   executor: Any, tabu: bool = True, time: Optional[float] = None,
-                  improve: Optional[Sequence[tuple[int, int]]] = None, **nrpa_options: Any) -> SearchResult:
+                  improve: Optional[Sequence[tuple[int, int]]] = None,
+                  checkpoint: Optional[tuple[str, float]] = None, **nrpa_options: Any) -> SearchResult:
     """NRPA of ``level`` (>= 2) on ``board`` (a start position: no empty
     cell) whose level L-1 searches run ``workers`` at a time on ``executor``
     (anything with ``submit(fn, *args)`` returning a concurrent.futures
@@ -54,7 +60,11 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     the best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
     Board.search: the best so far from the start, and the top policy is
     adapted towards it before the first round.  The best game of all rounds
-    is returned; its ``playouts`` count every worker's."""
+    is returned; its ``playouts`` count every worker's.  ``checkpoint``:
+    (file, seconds), the top level's state written there after a round
+    once that many seconds have passed since the last write (and after
+    the last round), and gone on from (``time`` then counts every piece's
+    wall time); a round that a stop cut short is searched again."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
     options = check_nrpa(nrpa_options.pop("stab", 1), 0, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
@@ -68,44 +78,107 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     if any(v is None for row in grid for v in row):
         raise ValueError("root_parallel starts from a position with no empty cell")
     rows = [list(row) for row in grid]
-    kernel = _load("samegame", board.backend, part="search")
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
                         repeats=options["repeats"])
-    policy = bytes(8 * kernel.POLICY_SIZE)
+    policy = bytes(8 * POLICY_SIZE)
     deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
-    best: tuple[int, list[list[int]]] = (-1, [])
+    at = Rounds(policy=policy)
     if improve is not None:
         score, known = finished_game(board, improve)
-        best = (score, [[r, c] for r, c in known])
-        policy = kernel.adapt_policy(board._state, policy, known, bool(tabu),
-                                     options["tabu_bias"], options["size_bias"])
-    stopped: Optional[str] = None
-    games = reps = 0
-    for round_ in range(iterations):
+        at.best = (score, [[r, c] for r, c in known])
+        at.policy = adapt_policy(board, policy, known, bool(tabu),
+                                        options["tabu_bias"], options["size_bias"])
+    saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
+                                                  dict(task_options, level=level, iterations=iterations, tabu=tabu))
+    if saved is not None:
+        saved.load(at)
+        deadline -= saved.spent if deadline else 0.0
+    while at.round < iterations and not at.done:
         left = deadline - _time.monotonic() if deadline else 0.0
-        if deadline and left <= 0 and best[0] >= 0:
-            stopped = "time"
+        if deadline and left <= 0 and at.best[0] >= 0:
+            at.stopped = "time"
             break
         futures = [executor.submit(level_search, rows, board.backend, level - 1, iterations,
-                                   task_seed(seed, round_, w), bool(tabu), max(left, 1e-9) if deadline
-                                   else 0.0, policy, task_options)
+                                   task_seed(seed, at.round, w), bool(tabu), max(left, 1e-9) if deadline
+                                   else 0.0, at.policy, task_options)
                    for w in range(workers)]
         results = [f.result() for f in futures]  # in worker order, whoever finished first
-        games += sum(r[3] for r in results)
+        at.games += sum(r[3] for r in results)
         top = max(results, key=lambda r: r[0])  # the first of the best
-        if top[0] >= best[0]:
-            reps = reps + 1 if top[0] == best[0] else 0
-            best = (top[0], top[1])
-        if any(r[2] is not None for r in results):
-            stopped = next(r[2] for r in results if r[2] is not None)
+        if top[0] >= at.best[0]:
+            at.reps = at.reps + 1 if top[0] == at.best[0] else 0
+            at.best = (top[0], top[1])
+        if any(r[2] is not None for r in results):  # not written: a checkpoint goes on from before this round
+            at.stopped = next(r[2] for r in results if r[2] is not None)
             break
-        if options["repeats"] and reps >= options["repeats"]:
-            break
-        if round_ + 1 < iterations:
-            policy = kernel.adapt_policy(board._state, policy, best[1], bool(tabu),
-                                         options["tabu_bias"], options["size_bias"])
+        at.done = bool(options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations
+        if not at.done:
+            at.policy = adapt_policy(board, at.policy, at.best[1], bool(tabu),
+                                            options["tabu_bias"], options["size_bias"])
+        at.round += 1
+        if saved is not None:
+            saved.write(at)
+    best, stopped, games = at.best, at.stopped, at.games
     if best[0] < 0:
         return SearchResult(board.score, [], stopped, games)
     return SearchResult(best[0], [(r, c) for r, c in best[1]], stopped, games)
 
+
+class Rounds:
+    """Root-parallel NRPA between two rounds: all it needs to go on."""
+
+    def __init__(self, policy: bytes) -> None:
+        self.policy = policy
+        self.best: tuple[int, list[list[int]]] = (-1, [])
+        self.round = self.reps = self.games = 0
+        self.done = False
+        self.stopped: Optional[str] = None
+
+
+class Saved:
+    """A root-parallel search's checkpoint file (_checkpoint's format: its
+    one level is the top, "it" the next round, "root_parallel" in its params)."""
+
+    def __init__(self, board: Any, checkpoint: tuple[str, float], seed: int, workers: int, improve: bool,
+                 options: dict[str, Any]) -> None:
+        self.path, self.every = checkpoint
+        self.ident = wanted(board, seed, improve, **options)
+        self.ident["params"]["root_parallel"] = workers
+        self.spent, self.level = 0.0, options["level"]
+        self.start = self.last = _time.monotonic()
+
+    def load(self, at: Rounds) -> None:
+        found = read(self.path, self.ident)
+        if found is None:
+            return
+        header, state = found
+        try:
+            [top] = state["levels"]
+            weights, policy, codes = array("d"), array("d", bytes(len(at.policy))), array("i")
+            codes.frombytes(top["codes"])
+            weights.frombytes(top["weights"])
+            for c, w in zip(codes, weights):
+                policy[c] = w
+            at.policy, at.round, at.reps = policy.tobytes(), int(top["it"]), int(top["reps"])
+            at.best = (int(state["best_score"]), [[int(r), int(c)] for r, c in state["best"]])
+            at.games, at.done, self.spent = int(state["playouts"]), bool(state["done"]), float(header["wall"])
+        except (ValueError, KeyError, TypeError, IndexError):
+            raise Mismatch(f"{self.path}: a damaged checkpoint (its state does not read back)") from None
+
+    def write(self, at: Rounds) -> None:
+        now = _time.monotonic()
+        if now - self.last < self.every and not at.done:
+            return
+        self.last = now
+        policy = array("d")
+        policy.frombytes(at.policy)
+        codes = array("i", (c for c, w in enumerate(policy) if w != 0.0 or math.copysign(1.0, w) < 0))
+        level = dict(level=self.level, it=at.round, best=at.best[0], reps=at.reps, game=None,
+                     codes=codes.tobytes(), weights=array("d", (policy[c] for c in codes)).tobytes())
+        state = dict(run=0, floor=-1, done=at.done, at=0 if at.done else self.level, rng=0, playouts=at.games,
+                     best_score=at.best[0], best=at.best[1], levels=[level])
+        wall = self.spent + now - self.start
+        write(self.path, dict(self.ident, cpu=None, wall=round(wall, 3), playouts=at.games,
+                              best_score=at.best[0], done=at.done, stopped=None,
+                              written=_time.strftime("%Y-%m-%dT%H:%M:%SZ", _time.gmtime())), state)

@@ -15,3 +15,4 @@ cpdef enum:
     POLICY_BITS = 17                       # NRPA's policy: 2**17 weights, indexed by move code
     POLICY_SIZE = 1 << POLICY_BITS
     TABU_FREE_DEPTH = 10                   # after this many moves, tabu pairs are allowed
+    MAX_LEVEL = 10                         # NMCS's and NRPA's deepest level

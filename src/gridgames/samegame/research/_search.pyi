@@ -1,6 +1,6 @@
 # Types of the compiled _search module (its twin _search_pure.py is typed inline).
 from collections.abc import Sequence
-from typing import Optional
+from typing import Any, Optional
 
 MAX_MOVES: int
 RUNNING: int
@@ -14,6 +14,7 @@ ALGO_BEAM: int
 POLICY_BITS: int
 POLICY_SIZE: int
 TABU_FREE_DEPTH: int
+MAX_LEVEL: int
 
 class Stop:
     def set(self) -> None: ...
@@ -30,3 +31,15 @@ def search(root: object, algo: int, level: int, iterations: int, width: int, see
            improve: Optional[Sequence[tuple[int, int]]] = None) -> tuple[int, list[tuple[int, int]], int, int]: ...
 def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], tabu: bool,
                  tabu_bias: float, size_bias: float) -> bytes: ...
+
+class NrpaRun:
+    def __init__(self, root: object, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
+                 repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
+                 policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None) -> None: ...
+    @property
+    def done(self) -> bool: ...
+    def run(self, seconds: float, stop: Optional[Stop], poll_signals: bool, cpu_time: bool = False,
+            every: float = -1.0) -> bool: ...
+    def result(self) -> tuple[int, list[tuple[int, int]], int, int]: ...
+    def state(self) -> dict[str, Any]: ...
+    def load(self, state: dict[str, Any]) -> None: ...

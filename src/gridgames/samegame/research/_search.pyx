@@ -86,6 +86,9 @@ ctypedef struct Ctx:
     bint poll_signals            # only the main thread sees Ctrl-C
     int *stop                    # set by another thread (Stop), or NULL
     int stopped
+    bint ckpt                    # checkpoint mode: a stop waits for NRPA's next checkpoint point
+    int halt                     # checkpoint mode: why the search is to stop there (STOPPED_*, RUNNING)
+    double ckpt_at               # checkpoint mode: suspend at the next checkpoint point after this (gg_now)
     long long playouts
     long long best_score         # the global best: -1 until a game ends
     int best_len
@@ -280,27 +283,35 @@ cdef void offer(Ctx *x, long long score, const int *seq, int length) noexcept no
 
 cdef bint should_stop(Ctx *x) noexcept nogil:
     """Time, the stop flag or Ctrl-C (polled every 50 ms); never before a
-    first game has ended, so there is always a result."""
+    first game has ended, so there is always a result.  In checkpoint mode
+    (x.ckpt) a stop only sets x.halt: NRPA stops at its next checkpoint
+    point (a few playouts later), in a state that can be continued."""
     cdef double now
+    cdef int why = RUNNING
     if x.stopped:
         return True
-    if x.best_score < 0:
+    if x.best_score < 0 or x.halt:
         return False
     if x.stop != NULL and x.stop[0]:
-        x.stopped = STOPPED_FLAG
+        why = STOPPED_FLAG
     elif x.deadline > 0 or x.poll_signals:
         now = gg_now()
         if x.deadline > 0 and (gg_cpu() if x.cpu_clock else now) >= x.deadline:
-            x.stopped = STOPPED_TIME
+            why = STOPPED_TIME
         elif x.poll_signals and now >= x.next_poll:
             x.next_poll = now + 0.05
             with gil:
                 if PyErr_CheckSignals() < 0:
                     PyErr_Clear()  # Ctrl-C: return the best so far
-                    x.stopped = STOPPED_INTERRUPT
+                    why = STOPPED_INTERRUPT
+    if x.ckpt:
+        x.halt = why
+    else:
+        x.stopped = why
     return x.stopped != RUNNING
 
 
 include "_search_algos.pxi"
 include "_search_nrpa.pxi"
+include "_search_resume.pxi"
 include "_search_api.pxi"

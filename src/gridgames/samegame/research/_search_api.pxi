@@ -43,7 +43,7 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           const unsigned char[::1] policy=None, bint cpu_time=False, improve=None):
+           policy=None, bint cpu_time=False, improve=None):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -51,90 +51,75 @@ def search(State root not None, int algo, int level, long long iterations, int w
     this thread with cpu_time).  ``improve``: a finished game from root
     ((r, c) moves), the best so far from the start (the result is never
     worse); each NRPA run starts from the best game so far (see nrpa)."""
+    if algo == ALGO_NRPA:
+        run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
+                      policy, improve)
+        run.run(seconds, stop, poll_signals, cpu_time)
+        return run.result()
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time)
     cdef Pos p
     cdef Rec *known = NULL
-    cdef long long floor = -1
+    cdef int k
+    p.g = root.g
+    p.score = root.score
+    try:
+        if improve is not None:
+            known = <Rec *>malloc(sizeof(Rec))
+            if known == NULL:
+                raise MemoryError()
+            offer(x, game_rec(x, &p, improve, known, True), known.cell, known.length)
+        other_search(x, &p, algo, level, iterations, width)
+        if x.best_score < 0:  # no move from the root
+            return root.score, [], x.stopped, x.playouts
+        moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
+        return x.best_score, moves, x.stopped, x.playouts
+    finally:
+        free(known)
+        free(x)
+
+
+cdef int other_search(Ctx *x, const Pos *root, int algo, int level, long long iterations,
+                      int width) except -1:
+    """NMCS, beam search or random playouts from root (their best goes to x)."""
     cdef void *a = NULL
     cdef void *b = NULL
     cdef void *c = NULL
     cdef void *d = NULL
     cdef void *e = NULL
-    cdef Nrpa r
-    cdef const double *start = NULL
-    cdef long long _i, s
-    cdef int k
-    cdef bint ok = True
-    p.g = root.g
-    p.score = root.score
-    r.pol = NULL
-    r.epol = NULL
-    r.rec = NULL
-    r.w = NULL
+    cdef long long _i
+    cdef Pos p
     try:
         if algo == ALGO_NMCS:
             a = calloc(level + 1, sizeof(Frame))
-            ok = a != NULL
-        elif algo == ALGO_NRPA:
-            r.root = p
-            r.iterations = <int>iterations
-            r.stab = stab
-            r.repeats = repeats
-            ok = nrpa_alloc(&r, level)
-            if policy is not None:
-                if policy.shape[0] != POLICY_SIZE * sizeof(double):
-                    raise ValueError("policy must be POLICY_SIZE doubles")
-                start = <const double *>&policy[0]
+            if a == NULL:
+                raise MemoryError()
         elif algo == ALGO_BEAM:
             a = malloc(width * sizeof(Pos))
             b = malloc(width * sizeof(Pos))
             c = malloc(<size_t>width * MAX_MOVES * sizeof(Cand))
             d = malloc(<size_t>width * MAX_MOVES * sizeof(Step))
             e = malloc(MAX_MOVES * sizeof(Move))
-            ok = a != NULL and b != NULL and c != NULL and d != NULL and e != NULL
-        if improve is not None:
-            known = <Rec *>malloc(sizeof(Rec))
-            ok = ok and known != NULL
-        if not ok:
-            raise MemoryError()
-        if known != NULL:
-            floor = game_rec(x, &p, improve, known, True)
-            offer(x, floor, known.cell, known.length)
-            if algo == ALGO_NRPA:
-                rec_copy(&r.rec[level], known)
+            if a == NULL or b == NULL or c == NULL or d == NULL or e == NULL:
+                raise MemoryError()
         with nogil:
-            if algo == ALGO_NRPA:
-                for _i in range(restarts + 1):
-                    if should_stop(x):
-                        break
-                    set_policy(&r, level, start if _i == 0 else NULL)
-                    s = nrpa(x, &r, level, floor)
-                    if floor >= 0:
-                        floor = s  # the next run starts from this one's best
-            elif algo == ALGO_BEAM:
-                beam(x, &p, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
+            if algo == ALGO_BEAM:
+                beam(x, root, width, <Pos *>a, <Pos *>b, <Cand *>c, <Step *>d, <Move *>e)
             else:
                 for _i in range(iterations):
                     if should_stop(x):
                         break
                     if algo == ALGO_NMCS and level > 0:
-                        nmcs(x, <Frame *>a, level, &p)
+                        nmcs(x, <Frame *>a, level, root)
                     else:
-                        r.root = p
-                        playout(x, &r.root, NULL, NULL, NULL)
-        if x.best_score < 0:  # no move from the root
-            return root.score, [], x.stopped, x.playouts
-        moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
-        return x.best_score, moves, x.stopped, x.playouts
+                        p = root[0]
+                        playout(x, &p, NULL, NULL, NULL)
+        return 0
     finally:
         free(a)
         free(b)
         free(c)
         free(d)
         free(e)
-        free(known)
-        nrpa_free(&r)
-        free(x)
 
 
 cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished) except -1:

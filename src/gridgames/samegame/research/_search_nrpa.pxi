@@ -15,6 +15,15 @@ ctypedef struct Nrpa:
     Rec *rec                     # rec[0]: the current playout; rec[l]: level l's best
     double *w                    # adapt's scratch: one weight per candidate of a game
     double z[MAX_MOVES]
+    int top                      # the search's level
+    int resume                   # continuing a suspended search: the level where it stopped (0: none)
+    int suspended                # the level where the search stopped to be continued (0: it did not)
+    bint done                    # every run has ended
+    long long run                # which of the 1 + restarts runs is under way
+    long long floor              # the improve loop's best so far (-1: none)
+    int it[MAX_LEVEL + 1]        # per level under way: its iteration,
+    int reps[MAX_LEVEL + 1]      # the times its best came back,
+    long long best[MAX_LEVEL + 1]  # and its best score (rec[level] its game)
 
 
 cdef void rec_copy(Rec *dst, const Rec *src) noexcept nogil:
@@ -52,6 +61,12 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
         epol[rec.code[i]] = exp(pol[rec.code[i]])
 
 
+cdef bint suspend_due(Ctx *x) noexcept nogil:
+    """Checkpoint mode, at a checkpoint point: stop here (a stop asked for,
+    or a checkpoint due)?"""
+    return x.ckpt and (x.halt != RUNNING or gg_now() >= x.ckpt_at)
+
+
 cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
     """Level ``level`` with its own policy (r.pol's): ``iterations`` times,
     search one level down (level 1: ``stab`` playouts) and adapt towards the
@@ -61,39 +76,78 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
     so far, and the policy is adapted towards it before the first iteration.
     With ``repeats`` (GNRPA with limited repetitions, Cazenave 2024), the
     level also ends when the level below has returned the best score again
-    ``repeats`` times since it last improved."""
-    cdef long long best = start, s
-    cdef int i, q, reps = 0
+    ``repeats`` times since it last improved.
+
+    Checkpoint points: the start of each iteration of a level >= 2 or of
+    the top level.  There, in checkpoint mode, the search may stop to be
+    continued (r.suspended = level): each level's counters are kept in r,
+    and r's policies and games from this level up, with x, are the whole
+    state.  Continuing (r.resume = that level) descends to it without
+    copying a policy or adapting: the levels above are mid-iteration."""
+    cdef long long s
+    cdef int q
     cdef Pos p
     cdef Rec *mine = &r.rec[level]
     cdef double *pol = &r.pol[level * POLICY_SIZE]
     cdef double *epol = &r.epol[level * POLICY_SIZE]
-    if start >= 0:
-        adapt(r, pol, epol, mine)
-    for i in range(r.iterations):
+    if not r.resume:
+        r.it[level] = 0
+        r.best[level] = start
+        r.reps[level] = 0
+        if start >= 0:
+            adapt(r, pol, epol, mine)
+    while r.it[level] < r.iterations:
+        if r.resume == level:
+            r.resume = 0  # where the search stopped: it goes on from here
+        elif not r.resume and (level >= 2 or level == r.top) and suspend_due(x):
+            r.suspended = level
+            return r.best[level]
         if level == 1:
             for q in range(r.stab):
                 if should_stop(x):
                     break
                 p = r.root
                 playout(x, &p, pol, epol, &r.rec[0])
-                if p.score >= best:
-                    reps = reps + 1 if p.score == best else 0
-                    best = p.score
+                if p.score >= r.best[1]:
+                    r.reps[1] = r.reps[1] + 1 if p.score == r.best[1] else 0
+                    r.best[1] = p.score
                     rec_copy(mine, &r.rec[0])
-        elif not should_stop(x):
-            memcpy(pol - POLICY_SIZE, pol, POLICY_SIZE * sizeof(double))
-            memcpy(epol - POLICY_SIZE, epol, POLICY_SIZE * sizeof(double))
+        elif r.resume or not should_stop(x):  # r.resume: mid-iteration, the level below goes on
+            if not r.resume:
+                memcpy(pol - POLICY_SIZE, pol, POLICY_SIZE * sizeof(double))
+                memcpy(epol - POLICY_SIZE, epol, POLICY_SIZE * sizeof(double))
             s = nrpa(x, r, level - 1, -1)
-            if s >= best:
-                reps = reps + 1 if s == best else 0
-                best = s
+            if r.suspended:
+                return r.best[level]
+            if s >= r.best[level]:
+                r.reps[level] = r.reps[level] + 1 if s == r.best[level] else 0
+                r.best[level] = s
                 rec_copy(mine, &r.rec[level - 1])
-        if x.stopped or (r.repeats and reps >= r.repeats):
+        if x.stopped or (r.repeats and r.reps[level] >= r.repeats):
             break
-        if i + 1 < r.iterations:
+        if r.it[level] + 1 < r.iterations:
             adapt(r, pol, epol, mine)
-    return best
+        r.it[level] += 1
+    return r.best[level]
+
+
+cdef void nrpa_runs(Ctx *x, Nrpa *r, long long restarts, const double *start) noexcept nogil:
+    """The 1 + restarts runs of the top level (the first from the policy
+    ``start`` if not NULL), or what is left of them when continuing; each
+    run of the improve loop starts from the best game so far."""
+    cdef long long s
+    while r.run <= restarts:
+        if not r.resume:
+            if should_stop(x):
+                break
+            set_policy(r, r.top, start if r.run == 0 else NULL)
+        s = nrpa(x, r, r.top, r.floor)
+        if r.suspended:
+            return
+        if r.floor >= 0:
+            r.floor = s  # the next run starts from this one's best
+        r.run += 1
+    r.done = not x.stopped  # a stopped search (not in checkpoint mode) cannot go on
 
 
 cdef int nrpa_alloc(Nrpa *r, int level) noexcept nogil:

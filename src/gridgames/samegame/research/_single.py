@@ -1,5 +1,6 @@
 """Searches on SameGame boards: argument checks, results, and ``solve``
 (several boards and runs, in order; ``_campaign`` runs them)."""
+import hashlib
 import threading
 from collections.abc import Iterable
 from operator import index
@@ -107,6 +108,21 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     return SearchResult(score, moves, STOPPED[stopped], games)
 
 
+def adapt_policy(board: Any, policy: bytes, moves: Any, tabu: bool, tabu_bias: float, size_bias: float) -> bytes:
+    """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
+    ``moves`` from ``board``, as NRPA's adapt (root-parallel's top level).
+    This module is the one that hands a board's position to the kernels."""
+    adapted: bytes = _load("samegame", board.backend, part="search").adapt_policy(
+        board._state, policy, moves, tabu, tabu_bias, size_bias)
+    return adapted
+
+
+def nrpa_run(board: Any, *args: Any) -> Any:
+    """The kernel's NrpaRun from ``board`` (a search that stops at its
+    checkpoint points and goes on; ``args`` as NrpaRun's after the root)."""
+    return _load("samegame", board.backend, part="search").NrpaRun(board._state, *args)
+
+
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:
     """Play ``moves`` (judge selections (r, c)) on ``board``; its score.
     ValueError naming the first move that removes nothing."""
@@ -146,3 +162,14 @@ def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> list[
     search = _load("samegame", board.backend, part="search")
     scores: list[int] = search.playouts(board._state, n, seed, policy == "tabu")
     return scores
+
+
+def board_rows(board: Any) -> list[str]:
+    """The board as strings of colour digits, rows top first ('.' empty)."""
+    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
+
+
+def digest(rows: list[str]) -> str:
+    """A short fingerprint of a board's cells (to refuse resuming a results
+    file on other boards)."""
+    return hashlib.sha256("\n".join(rows).encode("ascii")).hexdigest()[:16]

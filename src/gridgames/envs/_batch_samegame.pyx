@@ -1,6 +1,14 @@
-# SameGame boards of the batch (included by _batch.pyx); SameGameEnv's rules:
-# random boards of colours 1..n, action row * cols + col (row 0 at the top),
-# reward (size-2)**2 plus 1000 for clearing, legal: cells of regions of 2+.
+"""SameGame boards of the batch (a subclass of _batch.Batch; twin
+_batch_samegame_pure.py); SameGameEnv's rules: random boards of colours
+1..n, action row * cols + col (row 0 at the top), reward (size-2)**2 plus
+1000 for clearing, legal: cells of regions of 2+."""
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from gridgames.envs._batch cimport Batch
+from gridgames.envs._draws cimport bounded
+from gridgames.samegame._board cimport (BigGrid, BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, EMPTY,
+                                        gain, removable, settle, take_region)
 
 cdef class SameGameBatch(Batch):
     """``obs``: N x rows*cols bytes (rows top first)."""

@@ -1,9 +1,14 @@
-# Number Link boards of the batch (included by _batch.pyx); NumberLinkEnv's
-# rules: action path * 5 + move (UP, RIGHT, DOWN, LEFT extend the path's
-# head, UNDO takes its last square back), reward solve_reward when every
-# path is complete and every square covered.  Squares are padded with a
-# SOLID border (neighbours s - w, s + 1, s + w, s - 1).  A new puzzle comes
-# from numberlink.generate, in Python (prepare): the only GIL-held part.
+"""Number Link boards of the batch (a subclass of _batch.Batch; twin
+_batch_numberlink_pure.py); NumberLinkEnv's rules: action path * 5 + move
+(UP, RIGHT, DOWN, LEFT extend the path's head, UNDO takes its last square
+back), reward solve_reward when every path is complete and every square
+covered.  Squares are padded with a SOLID border (neighbours s - w, s + 1, s
++ w, s - 1).  A new puzzle comes from numberlink.generate, in Python
+(prepare): the only GIL-held part."""
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from gridgames.envs._batch cimport Batch
 
 cdef enum:
     NL_EMPTY = 0

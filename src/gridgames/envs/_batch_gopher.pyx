@@ -1,6 +1,15 @@
-# Gopher fields of the batch (included by _batch.pyx); GopherEnv's rules:
-# random holes, action row * cols + col, reward +1 per patch revealed or
-# -hole_penalty for a fall, legal: the unseen patches while the game is on.
+"""Gopher fields of the batch (a subclass of _batch.Batch; twin
+_batch_gopher_pure.py); GopherEnv's rules: random holes, action row * cols +
+col, reward +1 per patch revealed or -hole_penalty for a fall, legal: the
+unseen patches while the game is on."""
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from gridgames.envs._batch cimport Batch
+from gridgames.envs._draws cimport choose
+from gridgames.gopher._kernel cimport (Patches, field_clear, add_hole, pick, PICK_FELL,
+                                       MAX_ROWS as GOPHER_ROWS, MAX_COLS as GOPHER_COLS,
+                                       NCELLS as GOPHER_NCELLS)
 
 cdef unsigned char[256] GOPHER_OBS  # a shown character -> its observation value
 cdef const unsigned char *_shown = b" 12345678#!*"

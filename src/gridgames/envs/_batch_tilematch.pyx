@@ -1,7 +1,14 @@
-# Tile-match boards of the batch (included by _batch.pyx); TileMatchEnv's
-# rules: random bottom rows, settled (never a cleared board), action
-# (column * height + row) * 4 + direction (row 0 at the bottom), reward:
-# the tiles the settling removed, truncated after max_moves steps.
+"""Tile-match boards of the batch (a subclass of _batch.Batch; twin
+_batch_tilematch_pure.py); TileMatchEnv's rules: random bottom rows, settled
+(never a cleared board), action (column * height + row) * 4 + direction (row
+0 at the bottom), reward: the tiles the settling removed, truncated after
+max_moves steps."""
+from libc.stdlib cimport calloc, free
+
+from gridgames.envs._batch cimport Batch
+from gridgames.envs._draws cimport bounded
+from gridgames.tilematch._kernel cimport (Grid, Settling, grid_clear, grid_move, settle_next,
+                                          MAX_WIDTH, MAX_ROWS as TILE_ROWS)
 
 cdef int[4] TILE_DC = [0, 1, 0, -1]  # UP, RIGHT, DOWN, LEFT
 cdef int[4] TILE_DR = [1, 0, -1, 0]
