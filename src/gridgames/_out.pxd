@@ -20,7 +20,7 @@ cdef extern from "Python.h":
     unicode PyUnicode_DecodeLocale(const char *text, const char *errors)
 
 cdef enum:
-    CHUNK = 1 << 18
+    CHUNK = 1 << 20
 
 ctypedef struct Out:
     char *buf
