@@ -118,10 +118,10 @@ class replacing:
         return self.fd
 
     def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> bool:
+                 tb: Optional[TracebackType]) -> None:  # never suppresses what the body raised
         if not self.temp:  # written in place
             os.close(self.fd)
-            return False
+            return
         try:
             if isinstance(exc, OSError):
                 raise exc
@@ -137,7 +137,6 @@ class replacing:
                 os.close(self.fd)
             if os.path.lexists(self.temp):
                 os.unlink(self.temp)
-        return False
 
 
 def _open(path: str, flags: int) -> int:
