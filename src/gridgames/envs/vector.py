@@ -7,7 +7,9 @@ still gives Gymnasium's ``SyncVectorEnv`` of single envs.  Board i behaves
 exactly as a single env reset with seed ``seed + i`` (as ``SyncVectorEnv``
 seeds them) and stepped with the same actions, so results never depend on N.
 Autoreset is Gymnasium's default, next-step: the step after a board's
-episode ends resets it (that step's action is ignored, its reward is 0).
+episode ends resets it (that step's action is ignored, its reward is 0);
+``autoreset_mode=AutoresetMode.SAME_STEP`` resets it within the step that ended it
+(``_autoreset.py``; the final observation is in ``info["final_obs"]``).
 ``action_masks()`` gives the N masks; ``info`` is empty.  Random boards
 only (no fixed board, no ``no_guess`` or ``unique`` puzzles)."""
 from __future__ import annotations
@@ -22,6 +24,7 @@ from gymnasium.vector.utils import batch_space
 
 from .. import numberlink as nl
 from .._backend import kernel
+from . import _autoreset
 from ._base import GridEnv
 from .gopher import GopherEnv
 from .numberlink import NumberLinkEnv
@@ -29,6 +32,8 @@ from .samegame import SameGameEnv
 from .tilematch import TileMatchEnv
 
 Array = npt.NDArray[Any]
+Mode = AutoresetMode | str  # an AutoresetMode or its value ("NextStep", "SameStep")
+NEXT = AutoresetMode.NEXT_STEP
 
 
 class BatchedEnv(VectorEnv[Array, Array, Array]):
@@ -38,10 +43,13 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
     _kernel: Any  # a _batch (or _batch_pure) class of the game
 
-    def __init__(self, num_envs: int, single: GridEnv, copy: bool) -> None:
+    def __init__(self, num_envs: int, single: GridEnv, copy: bool,
+                 autoreset_mode: Mode = NEXT) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be 1 or more, not {num_envs!r}")
         self.num_envs, self.copy = num_envs, copy
+        self.autoreset_mode = _autoreset.mode(autoreset_mode)
+        self.metadata = {"autoreset_mode": self.autoreset_mode}
         self.single_observation_space = single.observation_space
         self.single_action_space = single.action_space
         self.observation_space = batch_space(single.observation_space, num_envs)
@@ -85,6 +93,8 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
         if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
             raise ValueError(f"need {self.num_envs} integer actions, not {a.dtype} {a.shape}")
         self._kernel.step(np.ascontiguousarray(a, dtype=np.int64), 0, self.num_envs)
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            return _autoreset.same_step(self)
         return (self._out(self._obs), self._out(self._rewards), self._out(self._terminations),
                 self._out(self._truncations), {})
 
@@ -137,10 +147,11 @@ class SameGameVectorEnv(BatchedEnv):
     """N ``SameGame-v0`` boards (random ones; the same arguments)."""
 
     def __init__(self, num_envs: int, rows: int | None = None, cols: int | None = None,
-                 colours: int = 5, backend: str | None = None, copy: bool = True, **fixed: Any) -> None:
+                 colours: int = 5, backend: str | None = None, copy: bool = True,
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         _refuse(fixed, ("board", "render_mode"))
         single = SameGameEnv(rows, cols, colours, backend=backend)  # checks the arguments
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch").SameGameBatch(
             num_envs, single.rows, single.cols, colours, **self._arrays())
 
@@ -150,10 +161,10 @@ class GopherVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, rows: int = 9, cols: int = 9, holes: int = 10,
                  hole_penalty: float = 10.0, backend: str | None = None, copy: bool = True,
-                 **fixed: Any) -> None:
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         _refuse(fixed, ("hole_at", "no_guess", "render_mode"))
         single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch").GopherBatch(
             num_envs, rows, cols, holes, float(hole_penalty), **self._arrays())
 
@@ -163,10 +174,10 @@ class TileMatchVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, width: int = 6, height: int | None = None, kinds: int = 4,
                  filled: int = 4, k: int = 3, max_moves: int = 100, backend: str | None = None,
-                 copy: bool = True, **fixed: Any) -> None:
+                 copy: bool = True, autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         _refuse(fixed, ("board", "render_mode"))
         single = TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves, backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch").TileMatchBatch(
             num_envs, width, single.height, kinds, filled, k, max_moves, **self._arrays())
 
@@ -176,11 +187,11 @@ class NumberLinkVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, rows: int = 7, cols: int = 7, solve_reward: float = 1.0,
                  max_steps: int | None = None, backend: str | None = None, copy: bool = True,
-                 **fixed: Any) -> None:
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         _refuse(fixed, ("puzzle", "unique", "render_mode"))
         single = NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
                                backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         assert single.max_steps is not None  # (NumberLinkEnv always has one)
 
         def generate(seed: int) -> nl.Puzzle:
