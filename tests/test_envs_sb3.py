@@ -11,9 +11,9 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
-from helpers import SMALL_ENVS
 
 import gridgames.envs
+from helpers import SMALL_ENVS
 
 sb3_contrib = pytest.importorskip("sb3_contrib", reason="needs the [rl] extra: pip install '.[rl]'")
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
