@@ -5,11 +5,18 @@
 # boards against the random and the greedy agent. Writes $OUT/rl_lean.json where OUT is set (else
 # benchmarks/results/rl_gpu_samegame15.json) and prints the curve.
 #
-#   bash benchmarks/rl_gpu.sh            # needs torch with CUDA, gymnasium, and the kernels built
+#   bash benchmarks/rl_gpu.sh        # needs torch (with CUDA), numpy, Cython, gymnasium
+#
+# A machine with no network and no gymnasium (the lent H100/H200 machines: Python 3.12, torch 2.11+cu130,
+# Cython 3.3, no gymnasium): copy the pure-Python gymnasium and its dependencies into build/pydeps first,
+#   SP=$(python -c "import gymnasium, os; print(os.path.dirname(os.path.dirname(gymnasium.__file__)))")
+#   mkdir -p build/pydeps && cp -r $SP/gymnasium $SP/cloudpickle $SP/farama_notifications \
+#       $SP/typing_extensions.py build/pydeps/
+# and carry build/pydeps there. The kernels are built here if needed (15 s on 16 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
-python -c "import gridgames.envs._batch" 2>/dev/null || python setup.py build_ext --inplace -q
+export PYTHONPATH="$PWD/build/pydeps:$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
+python -c "import gridgames.envs._batch" 2>/dev/null || python setup.py build_ext --inplace -q -j 16
 device=$(python -c "import torch; print('cuda' if torch.cuda.is_available() else 'cpu')")
 threads=$(python -c "import os; print(min(16, os.cpu_count()))")
 echo "device $device, $threads threads"

@@ -43,7 +43,7 @@ def greedy_scores(cfg, boards):
     return scores
 
 
-def lean_run(cfg, steps, every, boards, log):
+def lean_run(cfg, steps, every, boards, log, final_boards=0):
     curve = []
 
     def evaluate(agent, done, cpu):
@@ -54,7 +54,12 @@ def lean_run(cfg, steps, every, boards, log):
     out = lean.train(cfg, steps, every, evaluate)
     if curve[-1]["steps"] != out["steps"]:
         evaluate(out["agent"], out["steps"], out["cpu_s"])
-    return {"seed": cfg.seed, "curve": curve, "cpu_s": round(out["cpu_s"], 2),
+    final = curve[-1]
+    if final_boards:
+        final = lean.summary(lean.play(cfg, final_boards, lean.policy_player(out["agent"], cfg.device)))
+        log(f"  lean seed {cfg.seed}, final policy on {final_boards} boards: "
+            f"{final['mean']:.2f} +- {final['stderr']:.2f}")
+    return {"seed": cfg.seed, "curve": curve, "final": final, "cpu_s": round(out["cpu_s"], 2),
             "rollout_cpu_s": round(out["rollout_cpu_s"], 2), "steps": out["steps"],
             "steps_per_cpu_s": round(out["steps"] / out["cpu_s"])}
 
@@ -115,6 +120,7 @@ def main():
     p.add_argument("--every", type=int, default=100_000)
     p.add_argument("--seeds", default="0")
     p.add_argument("--boards", type=int, default=500, help="evaluation boards (seeds 10^6 + i)")
+    p.add_argument("--final-boards", type=int, default=0, help="score the final policies on this many boards")
     p.add_argument("--n-envs", type=int, default=1024)
     p.add_argument("--hidden", type=int, default=lean.Config.hidden)
     p.add_argument("--threads", type=int, default=1)
@@ -152,17 +158,28 @@ def main():
     result["lean"] = []
     for seed in (int(s) for s in args.seeds.split(",")):
         cfg.seed = seed
-        result["lean"].append(lean_run(cfg, args.steps, args.every, args.boards, log))
+        result["lean"].append(lean_run(cfg, args.steps, args.every, args.boards, log, args.final_boards))
     if args.maskable:
         cfg.seed = 0
         result["maskable"] = maskable_run(cfg, args.maskable, args.every, args.boards, args.maskable_envs, log)
-    finals = [run["curve"][-1] for run in result["lean"]]
+    finals = [run["final"] for run in result["lean"]]
     rand = result["random"]
+    if args.final_boards:
+        rand = result["random_final"] = lean.summary(lean.play(cfg, args.final_boards, lean.random_player()))
+        log(f"random masked agent on {args.final_boards} boards: {rand['mean']:.2f} +- {rand['stderr']:.2f}")
+        if args.game == "SameGame":
+            result["greedy_final"] = lean.summary(greedy_scores(cfg, args.final_boards))
     for run, f in zip(result["lean"], finals):
         gap = (f["mean"] - rand["mean"]) / np.hypot(f["stderr"], rand["stderr"])
         run["gap_over_random_in_stderr"] = round(float(gap), 2)
-        log(f"lean seed {run['seed']}: {f['mean']:.2f} +- {f['stderr']:.2f} after {run['steps']:,} steps, "
+        log(f"lean seed {run['seed']}: {f['mean']:.2f} +- {f['stderr']:.2f} ({f['boards']} boards) after "
+            f"{run['steps']:,} steps, "
             f"{run['cpu_s']} CPU s ({run['steps_per_cpu_s']:,} steps/CPU s): {gap:.1f} standard errors above random")
+    if "greedy_final" in result or "greedy" in result:
+        greedy = result.get("greedy_final", result.get("greedy"))
+        for run, f in zip(result["lean"], finals):
+            run["gap_over_greedy_in_stderr"] = round(float((f["mean"] - greedy["mean"])
+                                                           / np.hypot(f["stderr"], greedy["stderr"])), 2)
     means = [f["mean"] for f in finals]
     result["lean_seeds_mean"] = float(np.mean(means))
     result["lean_seeds_spread"] = float(np.std(means, ddof=1)) if len(means) > 1 else None
