@@ -191,35 +191,38 @@ def main():
 
 
 def plot(results, path):
+    """Top row: score against training steps; bottom row: against training CPU seconds."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(results), figsize=(5.6 * len(results), 4.0), squeeze=False)
-    for ax, r in zip(axes[0], results):
-        for k, run in enumerate(r["lean"]):
-            x = [p["steps"] for p in run["curve"]]
-            y, e = np.array([p["mean"] for p in run["curve"]]), np.array([p["stderr"] for p in run["curve"]])
-            ax.plot(x, y, marker=".", color="C0", alpha=0.9,
-                    label=f"lean PPO, {len(r['lean'])} seeds ({run['steps_per_cpu_s']:,} steps/CPU s)" if k == 0
-                    else None)
-            ax.fill_between(x, y - e, y + e, color="C0", alpha=0.15)
-        if "maskable" in r:
-            run = r["maskable"]
-            x = [p["steps"] for p in run["curve"]]
-            y, e = np.array([p["mean"] for p in run["curve"]]), np.array([p["stderr"] for p in run["curve"]])
-            ax.plot(x, y, marker="o", color="C1",
-                    label=f"MaskablePPO, N={run['n_envs']} ({run['steps_per_cpu_s']:,} steps/CPU s)")
-            ax.fill_between(x, y - e, y + e, color="C1", alpha=0.2)
-        ax.axhline(r["random"]["mean"], color="grey", linestyle="--", label="random masked agent")
-        if "greedy" in r:
-            ax.axhline(r["greedy"]["mean"], color="black", linestyle=":", label="greedy: largest region first")
-        size = "x".join(str(r["options"][k]) for k in ("rows", "cols") if k in r["options"])
-        ax.set_title(f"{r['game']} {size} {r['options']}".replace("{}", "(defaults)"), fontsize=9)
-        ax.set_xlabel("training steps")
-        ax.set_ylabel(f"mean score, {r['boards']} evaluation boards (+- s.e.)")
-        ax.legend(fontsize=7)
+    fig, axes = plt.subplots(2, len(results), figsize=(5.6 * len(results), 7.6), squeeze=False)
+    for col, r in enumerate(results):
+        for row, key in enumerate(("steps", "cpu_s")):
+            ax = axes[row][col]
+            runs = [(run, "C0", f"lean PPO, {len(r['lean'])} seeds ({r['lean'][0]['steps_per_cpu_s']:,} steps/CPU s)")
+                    for run in r["lean"]]
+            if "maskable" in r:
+                m = r["maskable"]
+                runs.append((m, "C1", f"MaskablePPO, N={m['n_envs']} ({m['steps_per_cpu_s']:,} steps/CPU s)"))
+            labelled = set()
+            for run, colour, label in runs:
+                x = [p[key] for p in run["curve"]]
+                y, e = np.array([p["mean"] for p in run["curve"]]), np.array([p["stderr"] for p in run["curve"]])
+                ax.plot(x, y, marker=".", color=colour, label=None if label in labelled else label)
+                ax.fill_between(x, y - e, y + e, color=colour, alpha=0.15)
+                labelled.add(label)
+            ax.axhline(r["random"]["mean"], color="grey", linestyle="--", label="random masked agent")
+            if "greedy" in r:
+                ax.axhline(r["greedy"]["mean"], color="black", linestyle=":", label="greedy: largest region first")
+            if key == "cpu_s":
+                ax.set_xscale("symlog", linthresh=1.0)
+                ax.set_xlim(left=0)
+            ax.set_title(f"{r['game']} {r['options'] or '(defaults)'}", fontsize=9)
+            ax.set_xlabel("training steps" if key == "steps" else "training CPU seconds (one core)")
+            ax.set_ylabel(f"mean score, {r['boards']} evaluation boards (+- s.e.)", fontsize=8)
+            ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":
