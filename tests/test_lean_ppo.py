@@ -98,3 +98,17 @@ def test_a_short_training_runs_and_plays_legal_moves():
         legal = masks[np.arange(16), actions] | ~masks.any(axis=1)
         assert legal.all()
         obs = envs.step(actions)[0]
+
+
+def test_stepping_in_threads_is_stepping_at_once():
+    cfg = lean.Config(options=SMALL)
+    one, two = lean.make_envs(cfg, 40), lean.make_envs(cfg, 40)
+    one.reset(seed=5)
+    two.reset(seed=5)
+    step_one, step_two = lean.stepper(one, 1), lean.stepper(two, 3)
+    choose = lean.random_player(seed=1)
+    for _ in range(30):
+        actions = choose(None, one.unwrapped._masks)
+        results = [r.copy() for r in step_one(actions)]
+        assert all(np.array_equal(a, b) for a, b in zip(results, step_two(actions)))
+        assert np.array_equal(one.unwrapped._obs, two.unwrapped._obs)
