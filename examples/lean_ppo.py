@@ -5,10 +5,14 @@ batch of N boards (N = 1024 by default) in one kernel call per step and
 works on whole (N, ...) arrays only: no Python per board anywhere, in the
 rollout, the update or the evaluation.
 
-- The policy: each cell's value is one-hot encoded and summed into a hidden
-  layer (an ``EmbeddingBag``: a Linear layer on the one-hot board at the cost
-  of one row per cell), a second hidden layer, then a policy head (one logit
-  per action, illegal ones masked out) and a value head.
+- The policy: each cell's value is one-hot encoded into a hidden layer
+  (``OneHotSum``: a Linear layer on the one-hot board at the cost of one row
+  per cell), a second hidden layer, then a value head and a policy head: a
+  logit per action plus, where actions are cells, a learned preference for
+  the cell's value (SameGame: its colour); illegal actions get -1e8.
+- PPO: 16 steps of the N boards per rollout, one epoch of 8 minibatches
+  (enough to keep the update about twice the rollout's cost), gamma 1, GAE
+  lambda 1.
 - Autoreset is the batch's next-step one: the step after a board's episode
   ended only resets it.  That step is not a move: it is left out of the
   loss and of the step count (``valid``), and the advantage does not flow
