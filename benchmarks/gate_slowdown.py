@@ -35,10 +35,13 @@ def build(dest, extension, slowdown=None):
     import gridgames
     dest = Path(dest)
     src = dest / "src"
-    keep = {f"{extension}.pyx"}
+    # The extension's C, where an in-place build left it, is copied too (its time kept): Cython then
+    # sees it up to date and does not translate the .pyx again (the slowdown is a C macro, the C the same).
+    keep = {f"{extension}.pyx", f"{extension}.c"}
     shutil.copytree(ROOT / "src", src, ignore=lambda folder, names: [
-        n for n in names if n.endswith((".so", ".pyd", ".c", ".html")) or n == "__pycache__"
-        or (n.endswith(".pyx") and os.path.relpath(Path(folder) / n, ROOT / "src" / "gridgames") not in keep)])
+        n for n in names if (n.endswith((".so", ".pyd", ".c", ".html")) or n == "__pycache__"
+                             or n.endswith(".pyx"))
+        and os.path.relpath(Path(folder) / n, ROOT / "src" / "gridgames") not in keep])
     for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, dest / name)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")

@@ -150,6 +150,16 @@ def gopher_no_guess(_):
     return lambda: no_guess(16, 30, 99, seed=2, backend="compiled")
 
 
+# --- the batched environments (gridgames.envs.vector) ------------------------
+
+@workload("envs batched SameGame step: 256 boards 15x15, 20 rounds of a random agent in the kernel")
+def envs_batched_samegame(_):
+    from gridgames.envs.vector import SameGameVectorEnv
+    envs = SameGameVectorEnv(256, rows=15, cols=15, backend="compiled", copy=False)
+    envs.reset(seed=0)
+    return lambda: envs.play_random(20, seed=1)
+
+
 def main(name, data_file, trampoline):
     _, setup = WORKLOADS[name]
     job = setup(Path(data_file).read_bytes() if data_file != "-" else None)

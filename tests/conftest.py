@@ -1,10 +1,14 @@
 """Every test that takes ``backend`` runs twice: on the compiled kernels
 (id ``compiled``) and on the pure-Python twins (id ``pure``).  Helpers the
-tests import are in helpers.py (a conftest is not a module to import)."""
+tests import are in helpers.py (a conftest is not a module to import).
+
+Tests that take more than about 2 s are marked ``slow``: ``pytest -m "not slow"``
+is the fast loop, ``pytest`` the whole suite (test_tiers.py pins the split)."""
 import importlib
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -34,3 +38,31 @@ def cli(backend):
         return subprocess.run([sys.executable, "-m", "gridgames", *map(str, args)],
                               input=input, capture_output=True, env=env, cwd=cwd, timeout=300)
     return run
+
+
+TESTS = Path(__file__).parent
+_TIERS = pytest.StashKey()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m and -k deselect: every collected test is seen
+def pytest_collection_modifyitems(config, items):
+    """For test_tiers.py: how many tests are slow, whether the whole suite was
+    collected, and the tests whose compiled and pure twins are in different tiers."""
+    twins = {}
+    for item in items:
+        params = getattr(item, "callspec", None) and item.callspec.params
+        if params and "backend" in params:
+            rest = sorted((k, repr(v)) for k, v in params.items() if k != "backend")
+            key = (item.path, item.originalname, repr(rest))
+            twins.setdefault(key, set()).add(item.get_closest_marker("slow") is not None)
+    whole = not config.option.keyword and all(Path(arg).resolve() == TESTS for arg in config.args)
+    config.stash[_TIERS] = {"whole": whole, "total": len(items),
+                            "slow": sum(item.get_closest_marker("slow") is not None for item in items),
+                            "split twins": sorted(f"{path.name}::{name}" for (path, name, _), tiers in twins.items()
+                                                  if len(tiers) > 1)}
+
+
+@pytest.fixture
+def tiers(request):
+    """What pytest_collection_modifyitems counted (this session's collection)."""
+    return request.config.stash[_TIERS]

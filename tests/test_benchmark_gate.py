@@ -130,12 +130,14 @@ def check(capsys, table, path, name):
     return status, lines, float(lines[0].rsplit(",", 1)[1].split("%")[0])
 
 
+@pytest.mark.slow
 @pytest.mark.valgrind
 def test_an_unchanged_build_passes(table, builds, capsys):
     status, lines, change = check(capsys, table, builds("samegame/_kernel"), JUDGE)
     assert status == 0 and abs(change) < 0.1, lines
 
 
+@pytest.mark.slow
 @pytest.mark.valgrind
 @pytest.mark.parametrize("extension, name, slowdown", [
     ("samegame/_kernel", JUDGE, SLOW_JUDGE),

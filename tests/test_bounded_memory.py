@@ -37,6 +37,7 @@ def swapping(moves):
     return data, b"".join(out)
 
 
+@pytest.mark.slow
 def test_a_data_set_beyond_spill_is_played_in_order(backend, monkeypatch):
     # compiled: SPILL itself, crossed twice; pure: a small SPILL (the same code path), crossed often
     spill = tilematch._kernel_pure.SPILL if backend == "compiled" else 7
@@ -60,6 +61,7 @@ def test_a_bad_token_after_the_spill_writes_nothing_of_its_data_set(backend, mon
     assert str(err) == f"{line}:{column}: data set 2: expected a move coordinate (an integer), found 'x'"
 
 
+@pytest.mark.slow
 def test_spilled_data_sets_after_one_another(backend, monkeypatch):
     # the temporary file is reused: a shorter data set after a longer one reads only its own moves
     monkeypatch.setattr(_kernel_pure, "SPILL", tilematch._kernel_pure.SPILL if backend == "compiled" else 7)
@@ -71,6 +73,7 @@ def test_spilled_data_sets_after_one_another(backend, monkeypatch):
     assert err is None and out == expected
 
 
+@pytest.mark.slow  # 48 MB of moves (compiled), 1.5 MB (pure)
 @linux
 def test_one_huge_tile_match_data_set_keeps_memory_bounded(backend, tmp_path):
     # compiled: 4 MB then 48 MB of moves, from a pipe and from a file (6 M moves: 12 MB as

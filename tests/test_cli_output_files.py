@@ -99,6 +99,7 @@ def test_a_link_stays_a_link_and_devices_are_written_in_place(tmp_path):
             pass
 
 
+@pytest.mark.slow
 def test_package_refuses_a_directory_that_is_not_empty(cli, tmp_path):
     pkg = tmp_path / "pkg"
     assert cli("package", "samegame", pkg, "--secret", "5").returncode == 0
@@ -147,6 +148,7 @@ def test_a_batch_is_byte_identical_to_one_by_one(cli, tmp_path, game):
     assert alone["b.in"].returncode == 1 and alone["a.in"].returncode == 0
 
 
+@pytest.mark.slow
 def test_batch_usage_errors(cli, tmp_path):
     (tmp_path / "a.in").write_bytes(SAMPLE)
     (tmp_path / "sub").mkdir()

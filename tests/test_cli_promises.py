@@ -124,6 +124,7 @@ def test_replay_usage_is_what_it_takes(two, capsys):
                                                                         "and MOVES")
 
 
+@pytest.mark.slow
 def test_solve_that_cannot_start_prints_no_total(two):
     # a process of its own: a Ray another test started in this one would be used
     p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", "two.txt", "--ray", "127.0.0.1:1"],

@@ -158,6 +158,7 @@ def test_bad_backend_is_refused(env_id):
         gym.make(env_id, backend="fast")
 
 
+@pytest.mark.slow
 def test_the_example_runs():
     example = Path(__file__).parent.parent / "examples" / "random_masked_agent.py"
     p = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=300)

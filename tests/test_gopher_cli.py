@@ -37,6 +37,7 @@ def test_empty_input_prints_header_and_end_only(cli):
         assert (p.returncode, p.stdout, p.stderr) == (0, HEAD + END, b"")
 
 
+@pytest.mark.slow
 def test_team_and_program_options(cli):
     p = cli("gopher", "--team", "Blue Owls 7", "--program", "12", input=GAME1)
     assert (p.returncode, p.stdout) == (0, b"Program 12 by team Blue Owls 7\n" + BOARD1

@@ -25,6 +25,7 @@ def last_board(output, rows):
     return [line[1:-1] for line in lines[-1 - (rows + 1):-2]]
 
 
+@pytest.mark.slow
 def test_generated_fields_replay_to_a_clear(cli):
     p = cli("gopher", "generate", "--no-guess", "--rows", 12, "--cols", 16, "--holes", 40,
             "--seed", 5, "--count", 2)

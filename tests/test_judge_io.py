@@ -37,6 +37,7 @@ def test_a_file_read_in_pieces_gives_what_the_bytes_give(backend, game, data, mo
 # 1. The whole input was read into memory first.
 @pytest.mark.parametrize("game, block, count", [("samegame", b"10 1\n" + b"1\n2\n" * 5 + b"0 0\n", 40000),
                                                 ("gopher", b"12 12\n0\n1 1\n\n", 15000)])
+@pytest.mark.slow
 def test_output_starts_before_the_input_is_all_read(backend, game, block, count):
     data = block * count   # about 3 MB of output: three CHUNKs
     reader = Trickle(data, 4096)
@@ -85,6 +86,7 @@ def test_short_tokens_read_alike_wherever_they_are(game, before, after):
     assert out == b"Grid 1.\n    1 2 3 4 5 6 7 8 9 0 1 2 \n\n"
 
 
+@pytest.mark.slow  # 200 MB (compiled) and 4 MB (pure) through the judge
 @pytest.mark.skipif(sys.platform != "linux", reason="peak RSS from /proc: Linux only")
 def test_peak_memory_does_not_follow_the_input_size(backend):
     # 200 MB compiled, 4 MB pure (slower); the old judges held the input whole (twice, pure)
@@ -115,6 +117,7 @@ def test_a_bad_move_writes_nothing_of_its_data_set(backend):
 
 
 # 3. and 7. Gopher warnings were quadratic, held to the end, and unbounded.
+@pytest.mark.slow
 def test_warnings_stream_while_the_input_is_read(backend):
     data = b"1 1\n0\n" + b"0 0\n" * 200000
     reader = Trickle(data, 1 << 16)

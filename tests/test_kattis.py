@@ -74,6 +74,7 @@ def test_the_input_validator_stands_alone(game, packages, tmp_path):
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_the_submissions_stand_alone(game, packages, tmp_path):
     """The accepted one is right everywhere; each wrong answer is caught on
     some case (by the same judgement as ``gridgames GAME check``) and never
@@ -122,6 +123,7 @@ VERIFY = shutil.which("verifyproblem")
 STATEMENT_TOOLS = all(shutil.which(tool) for tool in ("lualatex", "tidy"))
 
 
+@pytest.mark.slow  # problemtools runs every submission on every case
 @pytest.mark.skipif(VERIFY is None, reason="problemtools is not installed (pip install "
                     "'gridgames[judge]', and pypy3 for the Python submissions)")
 @pytest.mark.parametrize("game", GAMES)

@@ -55,6 +55,7 @@ def work(backend, seed):
     return [judge_files(backend), boards(backend, seed)]
 
 
+@pytest.mark.slow
 def test_threads_give_the_serial_results(backend):
     expected = {seed: work(backend, seed) for seed in range(THREADS)}
     results, errors = {}, []

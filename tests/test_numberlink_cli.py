@@ -1,4 +1,6 @@
 """`gridgames numberlink generate|check` as a subprocess, on both backends."""
+import pytest
+
 from gridgames.numberlink import check, generate
 from helpers import DATA
 
@@ -43,6 +45,7 @@ def test_generate_writes_output_file(cli, tmp_path):
     assert run.stderr.startswith(b"gridgames numberlink: cannot write ")
 
 
+@pytest.mark.slow
 def test_generate_rejects_bad_sizes_as_usage_errors(cli):
     for args in (["0"], ["1001"], ["5", "x"], ["5", "--count", "0"], []):
         run = cli("numberlink", "generate", *args)

@@ -51,6 +51,7 @@ def _boards():
     yield from ((4, 4, b) for b in canonical_boards(4, 4, False, pairs=2))
 
 
+@pytest.mark.slow  # over 8,000 boards, each against the brute force
 def test_every_small_board(backend):
     seen = 0
     for rows, cols, board in _boards():
@@ -81,6 +82,7 @@ def test_generated_puzzles(backend):
         assert made.cells in brute_force(rows, cols, puzzle.cells)
 
 
+@pytest.mark.slow
 def test_twins_find_the_same_solution_in_the_same_search():
     compiled = kernel("numberlink", "compiled", part="solve")
     pure = kernel("numberlink", "pure", part="solve")

@@ -3,6 +3,7 @@ fallback, on both backends.  Expected counts come from the brute-force
 enumerator of test_numberlink_solve (never from the solver itself)."""
 import json
 import random
+from functools import cache
 
 import pytest
 
@@ -11,8 +12,15 @@ from gridgames.numberlink import Budget, Puzzle, Unknown, _sat, answer, count_so
 from helpers import BIG, brute_force, canonical_boards
 
 RULE_SETS = ("ASSIGN", "PARITY", "CORRIDOR", "SPLIT")
-# 20x20 seed 29 needs 345 search nodes (more than any budget used here)
-HARD = generate(20, 20, 29).puzzle
+
+
+@cache
+def hard():
+    """20x20 seed 29: needs 345 search nodes (more than any budget used here).
+    Made on first use, not when the module is imported (collection does no work)."""
+    return generate(20, 20, 29).puzzle
+
+
 needs_sat = pytest.mark.skipif(not _sat.available(), reason="needs python-sat (the [sat] extra)")
 
 
@@ -35,6 +43,7 @@ def _boards():
         yield rows, cols, tuple(board)
 
 
+@pytest.mark.slow
 def test_each_rule_alone_agrees_with_brute_force(backend):
     solver, rule_sets = _rules(backend)
     for rows, cols, board in _boards():
@@ -45,6 +54,7 @@ def test_each_rule_alone_agrees_with_brute_force(backend):
             assert count == 0 or tuple(first) in want
 
 
+@pytest.mark.slow
 def test_the_rules_settle_the_blow_ups_at_once(backend):
     solver, _ = _rules(backend)
     corners = [0] * 121
@@ -60,6 +70,7 @@ def test_the_rules_settle_the_blow_ups_at_once(backend):
     assert solver.solve(40, 40, two, 2) == (0, None, 1, True)
 
 
+@pytest.mark.slow
 def test_twins_count_the_same_nodes_under_every_rule_and_budget():
     compiled, rule_sets = _rules("compiled")
     pure = kernel("numberlink", "pure", part="solve")
@@ -72,12 +83,13 @@ def test_twins_count_the_same_nodes_under_every_rule_and_budget():
                 assert compiled.solve(*args) == pure.solve(*args), (seed, rules, max_nodes)
 
 
+@pytest.mark.slow
 def test_node_budget_stops_the_search(backend):
     solver, _ = _rules(backend)
-    count, first, nodes, finished = solver.solve(20, 20, HARD.cells, 2)
+    count, first, nodes, finished = solver.solve(20, 20, hard().cells, 2)
     assert finished and nodes > 60
-    assert solver.solve(20, 20, HARD.cells, 2, 60)[2:] == (60, False)
-    assert solver.solve(20, 20, HARD.cells, 2, nodes) == (count, first, nodes, True)
+    assert solver.solve(20, 20, hard().cells, 2, 60)[2:] == (60, False)
+    assert solver.solve(20, 20, hard().cells, 2, nodes) == (count, first, nodes, True)
 
 
 def test_tick_is_called_and_can_stop_or_raise(backend):
@@ -95,17 +107,18 @@ def test_tick_is_called_and_can_stop_or_raise(backend):
         solver.solve(12, 12, corners, 2, 0, boom, 0)
 
 
+@pytest.mark.slow
 def test_unknown_is_never_taken_for_a_count(backend):
-    found = count_solutions(HARD, budget=Budget(nodes=10), sat=False, backend=backend)
+    found = count_solutions(hard(), budget=Budget(nodes=10), sat=False, backend=backend)
     assert isinstance(found, Unknown) and str(found) == "unknown"
     assert found.nodes == 10 and found.at_least == 0
     assert found not in (0, 1, 2)
     for use in (bool, int, lambda u: u < 2, lambda u: u >= 1, lambda u: [0, 1, 2][u]):
         with pytest.raises(TypeError):
             use(found)
-    assert isinstance(solve(HARD, budget=Budget(nodes=10), sat=False, backend=backend), Unknown)
+    assert isinstance(solve(hard(), budget=Budget(nodes=10), sat=False, backend=backend), Unknown)
     # enough budget: the true answers (20x20 seed 29 is unique, by the full search)
-    assert count_solutions(HARD, budget=Budget(nodes=10 ** 6), sat=False, backend=backend) == 1
+    assert count_solutions(hard(), budget=Budget(nodes=10 ** 6), sat=False, backend=backend) == 1
     assert count_solutions(Puzzle.from_text("2 2\n1 .\n. 1\n"), budget=Budget(1, 1.0), backend=backend) == 0
 
 
@@ -122,7 +135,7 @@ def test_budget_is_checked():
     for bad in (Budget(nodes=0), Budget(nodes=-1), Budget(nodes=2 ** 63), Budget(seconds=0),
                 Budget(seconds=-1.0), Budget(seconds=float("nan"))):
         with pytest.raises(ValueError):
-            count_solutions(HARD, budget=bad)
+            count_solutions(hard(), budget=bad)
 
 
 @needs_sat
@@ -149,9 +162,10 @@ def test_sat_fallback_obeys_the_time_budget(monkeypatch):
     assert isinstance(found, Unknown)
 
 
+@pytest.mark.slow
 def test_cli_says_unknown_with_exit_status_3(cli, tmp_path):
     f = tmp_path / "p.txt"
-    f.write_text(HARD.render() + "\n1 3\n1 . 1\n")
+    f.write_text(hard().render() + "\n1 3\n1 . 1\n")
     run = cli("numberlink", "solve", f, "--count", "--max-nodes", "10", "--no-sat")
     assert (run.returncode, run.stdout, run.stderr) == (3, b"unknown\nunique\n", b"")
     run = cli("numberlink", "solve", f, "--max-nodes", "10", "--no-sat", "--json")
@@ -167,6 +181,7 @@ def test_cli_says_unknown_with_exit_status_3(cli, tmp_path):
     assert [json.loads(line)["answer"] for line in run.stdout.decode().splitlines()] == ["unique", "unique"]
 
 
+@pytest.mark.slow
 def test_cli_budget_usage_errors(cli):
     for bad in (("--max-nodes", "0"), ("--time", "0"), ("--time", "x"), ("--time", "nan")):
         run = cli("numberlink", "solve", "-", *bad, input=b"1 3\n1 . 1\n")

@@ -3,6 +3,8 @@ as subprocesses on both backends; expected counts come from the brute-force
 enumerator of test_numberlink_solve."""
 from collections import Counter
 
+import pytest
+
 from gridgames.numberlink import Puzzle, Solution, check, generate
 from helpers import brute_force
 
@@ -50,6 +52,7 @@ def test_solve_output_file_and_stdin(cli, tmp_path):
     assert run.stdout == b"1 3\n1 1 1\n"
 
 
+@pytest.mark.slow
 def test_character_format_is_detected_and_written(cli, tmp_path):
     f = tmp_path / "p.txt"
     # 4 wide, 2 high: labels keep their characters in --format chars output.
@@ -95,6 +98,7 @@ def test_usage_errors_exit_2(cli, tmp_path):
     assert run.returncode == 2 and b"cannot read" in run.stderr
 
 
+@pytest.mark.slow
 def test_generate_unique_and_min_length(cli):
     run = cli("numberlink", "generate", "5", "--count", "4", "--unique", "--min-length", "3",
               "--seed", "70", "--verbose")

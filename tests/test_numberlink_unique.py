@@ -104,6 +104,7 @@ def test_search_agrees_with_sat_on_hamiltonian_cuts(backend):
         assert count_solutions(Puzzle(n, n, cells), 3, sat=False, backend=backend) == want, cells
 
 
+@pytest.mark.slow
 @needs_sat
 def test_repaired_20x20_puzzles_are_unique_by_sat():
     cut = 0

@@ -26,6 +26,7 @@ def one_line_error(p, status, *words):
         assert word in lines[0], (word, lines[0])
 
 
+@pytest.mark.slow
 def test_generate_sheet(cli, tmp_path):
     plain = cli("numberlink", "generate", "6", "--count", "3", "--seed", "4")
     p = cli("numberlink", "generate", "6", "--count", "3", "--seed", "4", "--svg", tmp_path / "s.html")
@@ -62,6 +63,7 @@ def test_a_directory_is_refused_as_the_sheet(cli, tmp_path, pages, existing):
     assert sorted(f.name for f in tmp_path.rglob("*")) == (["adir", "p.txt"] if existing else ["p.txt"])
 
 
+@pytest.mark.slow
 def test_solve_sheet_never_over_its_input(cli, tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)
@@ -74,6 +76,7 @@ def test_solve_sheet_never_over_its_input(cli, tmp_path):
     assert "Solution 1" in (tmp_path / "sheet-2.svg").read_text()
 
 
+@pytest.mark.slow
 def test_replay_html(cli, tmp_path):
     (tmp_path / "b.txt").write_text("1 3 5 2 2\n2 2 3 5 1\n1 2 3 5 5\n\n1 1 2\n1 2 2\n")
     (tmp_path / "m.txt").write_text("2,2 1,2 1,4\n1,1 1,1\n")
@@ -111,6 +114,7 @@ def test_show(cli, tmp_path, game, sample, steps):
     assert list(tmp_path.iterdir()) == [tmp_path / "v.html"]
 
 
+@pytest.mark.slow
 def test_show_one_case_and_bad_input(cli, tmp_path):
     p = cli("samegame", "show", DATA / "samegame/sample.in", "--case", "2", "--html", tmp_path / "v.html")
     assert p.returncode == 0

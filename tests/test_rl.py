@@ -3,6 +3,7 @@ sb3-contrib's MaskablePPO through the single env's wrappers (gym.make,
 SB3's Monitor, sb3-contrib's ActionMasker, a DummyVecEnv), with any warning an error.
 Needs the [rl] extra (sb3-contrib, torch); skipped only where it is absent.
 The training itself is benchmarks/rl_learner.py, not a test."""
+import importlib.util
 import warnings
 
 import gymnasium as gym
@@ -11,11 +12,10 @@ import pytest
 
 import gridgames.envs
 
-sb3_contrib = pytest.importorskip("sb3_contrib", reason="needs the [rl] extra: pip install '.[rl]'")
-from sb3_contrib.common.maskable.evaluation import evaluate_policy  # noqa: E402
-from sb3_contrib.common.wrappers import ActionMasker  # noqa: E402
-from stable_baselines3.common.monitor import Monitor  # noqa: E402
-from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
+if importlib.util.find_spec("sb3_contrib") is None:
+    pytest.skip("needs the [rl] extra: pip install '.[rl]'", allow_module_level=True)
+# sb3-contrib and torch are imported by the tests, not at collection (seconds, even for pytest -m "not slow")
+pytestmark = pytest.mark.slow  # RL training (torch)
 
 SMALL = {
     "gridgames/SameGame-v0": {"rows": 5, "cols": 5, "colours": 3},
@@ -26,13 +26,18 @@ SMALL = {
 
 
 def masked(env_id, backend):
+    from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.monitor import Monitor
     env = Monitor(gym.make(env_id, backend=backend, **SMALL[env_id]))  # episode scores
     return ActionMasker(env, lambda e: e.unwrapped.action_masks())
 
 
 @pytest.mark.parametrize("env_id", list(gridgames.envs.ENV_IDS))
 def test_maskable_ppo_runs(env_id, backend):
+    import sb3_contrib
     import torch
+    from sb3_contrib.common.maskable.evaluation import evaluate_policy
+    from stable_baselines3.common.vec_env import DummyVecEnv
     torch.set_num_threads(1)
     with warnings.catch_warnings():
         warnings.simplefilter("error")

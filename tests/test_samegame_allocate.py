@@ -91,6 +91,7 @@ def test_report_counts_cpu_per_point_gained():
     assert with_start[0]["first"] == 90 and with_start[0]["cpu"] == 6.0 and with_start[0]["gained"] == 40
 
 
+@pytest.mark.slow
 def test_solve_allocate_writes_the_lines_and_prints_the_report(cli, tmp_path):
     boards = tmp_path / "b.txt"
     boards.write_text(write_boards(_boards("compiled")))

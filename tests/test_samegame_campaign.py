@@ -95,6 +95,7 @@ def test_load_cuts_a_torn_last_line_only(tmp_path):
     assert results.load(str(tmp_path / "none.jsonl")) == []
 
 
+@pytest.mark.slow
 def test_resume_refuses_another_campaign(cli, tmp_path):
     (tmp_path / "b.txt").write_text(small_boards(2))
     out = tmp_path / "runs.jsonl"
@@ -120,6 +121,7 @@ def test_resume_refuses_another_campaign(cli, tmp_path):
     assert p.returncode == 2 and b"must not be BOARDS" in p.stderr
 
 
+@pytest.mark.slow
 def test_sigkilled_campaign_resumes_to_the_same_lines(backend, tmp_path):
     """SIGKILL the driver at random moments (each after at least one more
     line is on disk), then --resume to the end: the same lines as a run
@@ -146,6 +148,7 @@ def test_sigkilled_campaign_resumes_to_the_same_lines(backend, tmp_path):
     assert searches(out.read_bytes().splitlines()) == searches(whole.stdout.splitlines())
 
 
+@pytest.mark.slow
 def test_ctrl_c_marks_partial_results_and_resume_redoes_them(backend, tmp_path):
     (tmp_path / "b.txt").write_text(write_boards(standard_boards()[:2]))
     budget = ["--level", "2", "--iterations", "60"] if backend == "compiled" else ["--iterations", "15"]

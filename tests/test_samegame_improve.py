@@ -173,6 +173,7 @@ def test_starts_refuse_bad_lines_and_games_and_skip_a_torn_tail():
         starts([small], _line(1, 1, 99999, game.moves[:1], board_rows(small)) + "\n", "f")
 
 
+@pytest.mark.slow
 def test_solve_improve_from_best_known(cli):
     p = cli("samegame", "solve", "--standard", "--improve", "--algo", "random", "--iterations", "1", "--json")
     assert p.returncode == 0, p.stderr
@@ -181,6 +182,7 @@ def test_solve_improve_from_best_known(cli):
     assert all(o["params"]["improve"] is True for o in found)
 
 
+@pytest.mark.slow
 def test_solve_improve_from_a_campaign_file(cli, tmp_path):
     boards = tmp_path / "b.txt"
     boards.write_text(write_boards(Board(_rows(k, rows=7, cols=7)) for k in (50, 51)))

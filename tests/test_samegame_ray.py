@@ -19,6 +19,7 @@ from gridgames.samegame.research._jobs import search_seed
 from gridgames.samegame.research._single import SearchResult
 from helpers import ray_cluster
 
+pytestmark = pytest.mark.slow  # Ray clusters on this machine: seconds each to start
 BOARDS = write_boards(standard_boards()[:2])
 
 

@@ -13,6 +13,7 @@ from gridgames.samegame import read_boards, standard_boards, write_boards
 from gridgames.samegame.research._allocate import allocating
 from helpers import ray_cluster
 
+pytestmark = pytest.mark.slow  # a six-node Ray cluster on this machine
 NODES = 6
 BOARDS = write_boards(standard_boards()[:3])
 

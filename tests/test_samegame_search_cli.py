@@ -1,6 +1,8 @@
 """`gridgames samegame solve|replay`: output forms, round trips, errors."""
 import json
 
+import pytest
+
 from gridgames.samegame import Board, standard_boards
 
 BOARDS = b"1 1 2 2\n1 1 2 2\n\n3 3\n3 4\n"   # board 1: 4 + 1004; board 2: 1 (one 4 left)
@@ -29,6 +31,7 @@ def test_solve_json_lines_and_replay(cli, tmp_path):
     assert p.stdout == b"board 1: score 1008\nboard 2: score 1\ntotal 1009 (2 boards)\n"
 
 
+@pytest.mark.slow
 def test_solve_text_form_replays(cli, tmp_path):
     p = cli("samegame", "solve", "--standard", "--algo", "random", "--iterations", "2")
     assert p.returncode == 0
@@ -44,6 +47,7 @@ def test_solve_text_form_replays(cli, tmp_path):
     assert q.returncode == 0 and q.stdout.splitlines()[-1] == lines[-1].encode()
 
 
+@pytest.mark.slow
 def test_solve_same_seed_same_result_any_threads(cli):
     args = ("samegame", "solve", "--standard", "--iterations", "3", "--json", "--seed", "5")
     one = cli(*args)
@@ -56,6 +60,7 @@ def test_solve_same_seed_same_result_any_threads(cli):
     assert searches(one) == searches(two) and len(searches(one)) == 20
 
 
+@pytest.mark.slow
 def test_replay_plain_moves(cli, tmp_path):
     (tmp_path / "b.txt").write_bytes(BOARDS)
     p = cli("samegame", "replay", tmp_path / "b.txt", "-", input=b"1,1 1,1\n\n1,1\n")
@@ -67,6 +72,7 @@ def test_replay_plain_moves(cli, tmp_path):
     assert p.returncode == 2 and b"standard input" in p.stderr
 
 
+@pytest.mark.slow
 def test_replay_errors(cli, tmp_path):
     (tmp_path / "b.txt").write_bytes(BOARDS)
     b = tmp_path / "b.txt"
@@ -85,6 +91,7 @@ def test_replay_errors(cli, tmp_path):
     assert p.returncode == 0 and p.stdout == b"board 2: score 1\ntotal 1 (1 boards)\n"
 
 
+@pytest.mark.slow
 def test_solve_errors(cli, tmp_path):
     one_error_line(cli("samegame", "solve", "-", input=b"1 2\n3\n"), 1,
                    b"<stdin>:2:1: board 1: row of 1 colours")
@@ -103,6 +110,7 @@ def test_judge_is_still_the_default(cli):
     assert Board(["22", "11"]).moves() == [(1, 1, 2), (2, 1, 2)]
 
 
+@pytest.mark.slow
 def test_solve_time_without_algo_runs_the_strongest_search(cli):
     from gridgames.samegame.research import _single as _solve
     algo, options = _solve.strongest()
@@ -113,6 +121,7 @@ def test_solve_time_without_algo_runs_the_strongest_search(cli):
     assert [o["score"] for o in objs] == [1008, 1]   # the best games of these boards
 
 
+@pytest.mark.slow
 def test_solve_nrpa_flags(cli):
     p = cli("samegame", "solve", "-", "--stab", "2", "--restarts", "1", "--tabu-bias", "3",
             "--size-bias", "0.5", "--iterations", "3", "--level", "2", "--json", input=BOARDS)

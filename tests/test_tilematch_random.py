@@ -203,6 +203,7 @@ def boards(draw):
 # the backend fixture is a plain string: nothing to reset between examples
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(board=boards())
+@pytest.mark.slow
 def test_a_settled_board_is_stable(backend, board):
     rows, k, h = board
     b = Board(rows, k=k, height=h, backend=backend)

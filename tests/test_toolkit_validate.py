@@ -82,6 +82,7 @@ def test_the_bases_are_valid(game, text):
     _registry.validate(game, text)
 
 
+@pytest.mark.slow
 def test_validate_cli(cli, tmp_path):
     good, bad = tmp_path / "good.in", tmp_path / "bad.in"
     good.write_bytes(TILEMATCH)

@@ -19,38 +19,68 @@ from helpers import GAMES
 if os.environ.get("GRIDGAMES_REQUIRE_MYPY", "") in ("", "0"):
     pytest.importorskip("mypy", reason="mypy cannot be imported here (pip install mypy)")
 
+pytestmark = pytest.mark.slow  # mypy over the package and its stubs: minutes of CPU
+
 ROOT = Path(__file__).parent.parent
 SCRIPT = Path(__file__).parent / "typing" / "user_script.py"
 
 
 def mypy(*args, cwd, cache):
     # the cache goes to a temporary directory: tests write nothing into the checkout
-    p = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(cache), *args],
+    p = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(cache), *args],
                        capture_output=True, text=True, cwd=cwd, timeout=600)
     return p.returncode, p.stdout + p.stderr
 
 
-def test_user_script_sees_precise_types(tmp_path):
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """One mypy cache for this module's runs, new each session: a module checked
+    with the same options by an earlier run is not checked again (the standard
+    library, NumPy, ...: 20 s of CPU a run); a changed file is, so only time is saved."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+# The user script's check: the package's global options ([tool.mypy] in pyproject.toml:
+# strict, warn_unreachable), so that test_package_strict shares the cache, and for the
+# script alone --disallow-any-expr (no expression in it may be Any).  strict includes
+# --warn-unused-ignores: the script's deliberate misuses must be errors.
+USER_CONFIG = """\
+[mypy]
+strict = True
+warn_unreachable = True
+
+[mypy-user_script,wrong]
+disallow_any_expr = True
+
+[mypy-ray,ray.*,pysat,pysat.*]
+ignore_missing_imports = True
+"""
+
+
+def user_mypy(folder, script, cache):
+    (folder / "mypy.ini").write_text(USER_CONFIG)
+    return mypy("--config-file", "mypy.ini", script, cwd=folder, cache=cache)
+
+
+def test_user_script_sees_precise_types(tmp_path, cache):
     shutil.copy(SCRIPT, tmp_path)
-    # --warn-unused-ignores: the script's deliberate misuses must be errors;
-    # --disallow-any-expr: no expression in it may be Any.
-    status, out = mypy("--strict", "--warn-unused-ignores", "--disallow-any-expr", "user_script.py",
-                       cwd=tmp_path, cache=tmp_path / "cache")
+    status, out = user_mypy(tmp_path, "user_script.py", cache)
     assert status == 0, out
 
 
-def test_user_script_check_can_fail(tmp_path):
+def test_user_script_check_can_fail(tmp_path, cache):
+    # the user script's own check, on a script with a wrong type
     (tmp_path / "wrong.py").write_text(
         "from typing_extensions import assert_type\n"
         "from gridgames import samegame\n"
         "assert_type(samegame.Board(['11']).select(1, 1), str)\n")
-    status, out = mypy("--strict", "wrong.py", cwd=tmp_path, cache=tmp_path / "cache")
+    status, out = user_mypy(tmp_path, "wrong.py", cache)
     assert status == 1 and 'Expression is of type "int", not "str"' in out, out
 
 
-def test_package_strict(tmp_path):
+def test_package_strict(cache):
     # the configuration ([tool.mypy] in pyproject.toml) is strict
-    status, out = mypy(cwd=ROOT, cache=tmp_path / "cache")
+    status, out = mypy(cwd=ROOT, cache=cache)
     assert status == 0, out
 
 

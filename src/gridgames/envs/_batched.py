@@ -11,9 +11,12 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from . import _autoreset
 from ._base import GridEnv
 
 Array = npt.NDArray[Any]
+Mode = AutoresetMode | str  # an AutoresetMode or its value ("NextStep", "SameStep")
+NEXT = AutoresetMode.NEXT_STEP
 
 
 class BatchedEnv(VectorEnv[Array, Array, Array]):
@@ -23,11 +26,14 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
     _kernel: Any  # the batch class of the game (_batch_GAME, or its twin _batch_GAME_pure)
 
-    def __init__(self, num_envs: int, single: GridEnv, copy: bool) -> None:
+    def __init__(self, num_envs: int, single: GridEnv, copy: bool,
+                 autoreset_mode: Mode = NEXT) -> None:
         """Check the arguments and build the spaces (see the class)."""
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be 1 or more, not {num_envs!r}")
         self.num_envs, self.copy = num_envs, copy
+        self.autoreset_mode = _autoreset.mode(autoreset_mode)
+        self.metadata = {"autoreset_mode": self.autoreset_mode}
         self.single_observation_space = single.observation_space
         self.single_action_space = single.action_space
         self.observation_space = batch_space(single.observation_space, num_envs)
@@ -72,6 +78,8 @@ class BatchedEnv(VectorEnv[Array, Array, Array]):
         if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
             raise ValueError(f"need {self.num_envs} integer actions, not {a.dtype} {a.shape}")
         self._kernel.step(np.ascontiguousarray(a, dtype=np.int64), 0, self.num_envs)
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            return _autoreset.same_step(self)
         return (self._out(self._obs), self._out(self._rewards), self._out(self._terminations),
                 self._out(self._truncations), {})
 

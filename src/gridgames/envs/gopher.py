@@ -28,7 +28,7 @@ from .._backend import kernel
 from ..gopher import Field, check_request, no_guess
 from . import _draw
 from ._base import GridEnv
-from ._batched import BatchedEnv, refuse
+from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 UNSEEN, FELL, HOLE = 9, 10, 11
 DEFAULT_SIZE = (9, 9)
@@ -131,10 +131,10 @@ class GopherVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, rows: int = 9, cols: int = 9, holes: int = 10,
                  hole_penalty: float = 10.0, backend: str | None = None, copy: bool = True,
-                 **fixed: Any) -> None:
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         """The single env checks the arguments; the batch kernel holds the N boards."""
         refuse(fixed, ("hole_at", "no_guess", "render_mode"))
         single = GopherEnv(rows, cols, holes, hole_penalty=hole_penalty, backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch_gopher").GopherBatch(
             num_envs, rows, cols, holes, float(hole_penalty), **self._arrays())

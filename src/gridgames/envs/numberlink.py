@@ -29,7 +29,7 @@ from .._backend import kernel
 from ..numberlink._text import render_cells
 from . import _draw
 from ._base import GridEnv
-from ._batched import BatchedEnv, refuse
+from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 UP, RIGHT, DOWN, LEFT, UNDO = range(5)
 DEFAULT_SIZE = (7, 7)
@@ -189,12 +189,12 @@ class NumberLinkVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, rows: int = 7, cols: int = 7, solve_reward: float = 1.0,
                  max_steps: int | None = None, backend: str | None = None, copy: bool = True,
-                 **fixed: Any) -> None:
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         """The single env checks the arguments; the batch kernel holds the N boards."""
         refuse(fixed, ("puzzle", "unique", "render_mode"))
         single = NumberLinkEnv(rows, cols, solve_reward=solve_reward, max_steps=max_steps,
                                backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         assert single.max_steps is not None  # (NumberLinkEnv always has one)
 
         def generate(seed: int) -> nl.Puzzle:

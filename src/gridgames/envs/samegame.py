@@ -22,7 +22,7 @@ from ..samegame import Board
 from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
 from ._base import GridEnv
-from ._batched import BatchedEnv, refuse
+from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
 DEFAULT_SIZE = RESEARCH_SIZE
@@ -121,10 +121,11 @@ class SameGameVectorEnv(BatchedEnv):
     """N ``SameGame-v0`` boards (random ones; the same arguments)."""
 
     def __init__(self, num_envs: int, rows: int | None = None, cols: int | None = None,
-                 colours: int = 5, backend: str | None = None, copy: bool = True, **fixed: Any) -> None:
+                 colours: int = 5, backend: str | None = None, copy: bool = True,
+                 autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         """The single env checks the arguments; the batch kernel holds the N boards."""
         refuse(fixed, ("board", "render_mode"))
         single = SameGameEnv(rows, cols, colours, backend=backend)  # checks the arguments
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch_samegame").SameGameBatch(
             num_envs, single.rows, single.cols, colours, **self._arrays())

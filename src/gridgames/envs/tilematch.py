@@ -25,7 +25,7 @@ from .._backend import kernel
 from ..tilematch import Board
 from . import _draw
 from ._base import GridEnv
-from ._batched import BatchedEnv, refuse
+from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 UP, RIGHT, DOWN, LEFT = range(4)
 _STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dc, dr) per direction
@@ -152,10 +152,10 @@ class TileMatchVectorEnv(BatchedEnv):
 
     def __init__(self, num_envs: int, width: int = 6, height: int | None = None, kinds: int = 4,
                  filled: int = 4, k: int = 3, max_moves: int = 100, backend: str | None = None,
-                 copy: bool = True, **fixed: Any) -> None:
+                 copy: bool = True, autoreset_mode: Mode = NEXT, **fixed: Any) -> None:
         """The single env checks the arguments; the batch kernel holds the N boards."""
         refuse(fixed, ("board", "render_mode"))
         single = TileMatchEnv(width, height, kinds, filled, k, max_moves=max_moves, backend=backend)
-        super().__init__(num_envs, single, copy)
+        super().__init__(num_envs, single, copy, autoreset_mode)
         self._kernel = kernel("envs", backend, part="batch_tilematch").TileMatchBatch(
             num_envs, width, single.height, kinds, filled, k, max_moves, **self._arrays())

@@ -7,7 +7,9 @@ still gives Gymnasium's ``SyncVectorEnv`` of single envs.  Board i behaves
 exactly as a single env reset with seed ``seed + i`` (as ``SyncVectorEnv``
 seeds them) and stepped with the same actions, so results never depend on N.
 Autoreset is Gymnasium's default, next-step: the step after a board's
-episode ends resets it (that step's action is ignored, its reward is 0).
+episode ends resets it (that step's action is ignored, its reward is 0);
+``autoreset_mode=AutoresetMode.SAME_STEP`` resets it within the step that ended it
+(``_autoreset.py``; the final observation is in ``info["final_obs"]``).
 ``action_masks()`` gives the N masks; ``info`` is empty.  Random boards
 only (no fixed board, no ``no_guess`` or ``unique`` puzzles)."""
 from __future__ import annotations
