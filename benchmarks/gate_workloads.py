@@ -35,9 +35,9 @@ def workload(name, data=None):
     return register
 
 
-def suite(name):
-    """benchmarks/suites/NAME.py as a module (for its input generators)."""
-    spec = importlib.util.spec_from_file_location(name, SUITES / f"{name}.py")
+def suite(name, folder=SUITES):
+    """benchmarks/suites/NAME.py (or FOLDER/NAME.py) as a module (for its input generators)."""
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -64,6 +64,30 @@ def tilematch_judge(data):
 def gopher_judge(data):
     from gridgames.gopher import judge
     return lambda: judge(data, backend="compiled")
+
+
+@workload("gopher judge, picks-heavy: 12 fields up to 100x100, 250..600 picks (issue 37's shape)",
+          data=lambda: suite("judge_scale", SUITES.parent).gopher_picks_games(random.Random(2028), 12))
+def gopher_judge_picks(data):
+    from gridgames.gopher import judge
+    return lambda: judge(data, backend="compiled")
+
+
+@workload("judge start-up: the judge path's gridgames modules imported, 3 games")
+def judge_startup(_):
+    """What ``gridgames GAME FILE`` imports before it reads a byte (the
+    fast path's command recognised, the game's judge loaded), each
+    pure-Python gridgames module executed afresh; the compiled kernels (not
+    re-importable) stay loaded.  tests/test_startup.py pins the
+    standard library's side."""
+    def job():
+        for name in [name for name, module in sys.modules.items()
+                     if name.startswith("gridgames") and str(getattr(module, "__file__", "")).endswith(".py")]:
+            del sys.modules[name]
+        from gridgames.cli import _fast
+        for game in ("samegame", "tilematch", "gopher"):
+            assert _fast.judge_command([game, "x.in"]) is not None
+    return job
 
 
 # --- the Python API over the kernels ----------------------------------------

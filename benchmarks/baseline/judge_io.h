@@ -5,7 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { IN_CAP = 1 << 20, OUT_CAP = 1 << 16, AHEAD = 64 };
+#ifndef OUT_CAP
+#define OUT_CAP (1 << 16)
+#endif
+enum { IN_CAP = 1 << 20, AHEAD = 64 };
 static unsigned char in_buf[IN_CAP + 1], *ip = in_buf, *iend = in_buf;
 static int in_eof;
 static char out_buf[OUT_CAP], *op = out_buf;

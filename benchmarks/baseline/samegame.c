@@ -1,6 +1,6 @@
 /* A tight, independent C SameGame judge: the speed baseline for the compiled
  * kernel (and a third opinion on its output).  Valid input only.
- *   gcc -O2 -o samegame benchmarks/baseline/samegame.c && ./samegame < file  */
+ *   gcc -O3 -o samegame benchmarks/baseline/samegame.c && ./samegame < file  */
 #include "judge_io.h"
 
 enum { R = 10, C = 40, S = R + 2, EMPTY = 10 };

@@ -32,12 +32,15 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from contextlib import contextmanager
+    from types import TracebackType
     from typing import Optional
+else:  # contextlib's, imported when first used: a judge starts fast
+    from ._record import contextmanager
 
 
 class CannotWrite(Exception):
@@ -86,40 +89,54 @@ def refuse_same(output: Optional[str], inputs: Iterable[Optional[str]], shown_ou
                            f"input {what} (write elsewhere, then rename)")
 
 
-@contextmanager
-def replacing(path: str, inputs: Iterable[Optional[str]] = ()) -> Iterator[int]:
+class replacing:
     """A file descriptor to write ``path`` through a temporary file (see the
-    module docstring).  OSErrors become CannotWrite."""
-    refuse_same(path, inputs)
-    target = os.path.realpath(path)  # a symbolic link keeps pointing at the new file
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):  # /dev/null, a pipe: write in place
-        fd = _open(path, os.O_WRONLY | os.O_TRUNC)
+    module docstring), as a context manager.  OSErrors become CannotWrite.
+    (A class, not a contextlib generator: a judge starts without contextlib.)"""
+
+    def __init__(self, path: str, inputs: Iterable[Optional[str]] = ()) -> None:
+        self.path, self.inputs = path, inputs
+        self.fd, self.temp, self.target = -1, "", ""
+
+    def __enter__(self) -> int:
+        refuse_same(self.path, self.inputs)
+        self.target = os.path.realpath(self.path)  # a symbolic link keeps pointing at the new file
         try:
-            yield fd
-        finally:
-            os.close(fd)
-        return
-    directory, base = os.path.split(target)
-    temp, fd = _temporary(directory or ".", base, path)
-    try:
+            mode: Optional[int] = os.stat(self.target).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):  # /dev/null, a pipe: write in place
+            self.fd = _open(self.path, os.O_WRONLY | os.O_TRUNC)
+            return self.fd
+        directory, base = os.path.split(self.target)
+        self.temp, self.fd = _temporary(directory or ".", base, self.path)
         if mode is not None:
-            os.chmod(temp, stat.S_IMODE(mode))  # the new file keeps the old one's permissions
-        yield fd
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(temp, target)
-    except OSError as exc:
-        raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-        if os.path.lexists(temp):
-            os.unlink(temp)
+            try:
+                os.chmod(self.temp, stat.S_IMODE(mode))  # the new file keeps the old one's permissions
+            except OSError as exc:
+                self.__exit__(type(exc), exc, None)
+        return self.fd
+
+    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:  # never suppresses what the body raised
+        if not self.temp:  # written in place
+            os.close(self.fd)
+            return
+        try:
+            if isinstance(exc, OSError):
+                raise exc
+            if exc is None:
+                os.fsync(self.fd)
+                os.close(self.fd)
+                self.fd = -1
+                os.replace(self.temp, self.target)
+        except OSError as error:
+            raise CannotWrite(f"cannot write {self.path}: {error.strerror}") from None
+        finally:
+            if self.fd >= 0:
+                os.close(self.fd)
+            if os.path.lexists(self.temp):
+                os.unlink(self.temp)
 
 
 def _open(path: str, flags: int) -> int:

@@ -6,9 +6,8 @@ offending text are worked out here, once, for every game and both backends.
 """
 from __future__ import annotations
 
-from collections import namedtuple
-
 from ._limits import constants
+from ._record import namedtuple
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:

@@ -9,9 +9,8 @@ judges' fast path reads it.
 """
 from __future__ import annotations
 
-import importlib
-
 from . import _games
+from ._backend import import_module  # not importlib's: a judge starts without importlib
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ def game_of(thing: object) -> str:
 
 def part(game: str, module: str = "") -> Any:
     """A module of ``game``'s package by its name there ("": the package)."""
-    return importlib.import_module(row(game).module(module))
+    return import_module(row(game).module(module))
 
 
 def package(game: str) -> JudgeKernel:
@@ -86,7 +85,7 @@ def steps(game: str) -> Steps:
 
 def command_line(game: str) -> CommandLine:
     """The command-line module of ``game`` (``cli/GAME.py`` for the table's own)."""
-    found: CommandLine = importlib.import_module(row(game).cli)
+    found: CommandLine = import_module(row(game).cli)
     return found
 
 
@@ -101,7 +100,7 @@ def env_class(game: str, vector: bool = False) -> Any:
     found = row(game)
     if found.env is None:
         raise ValueError(f"{game} has no environment")
-    module = importlib.import_module(found.envs)
+    module = import_module(found.envs)
     return getattr(module, f"{found.env}VectorEnv", None) if vector else getattr(module, f"{found.env}Env")
 
 

@@ -9,7 +9,7 @@ command, a bad value) returns None, and argparse decides, with its errors
 and its help."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+import sys
 
 from .._games import GAMES
 from .._registry import command_line
@@ -17,6 +17,9 @@ from .._registry import command_line
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import SimpleNamespace
+else:  # types.SimpleNamespace, without importing types
+    SimpleNamespace = type(sys.implementation)
 
 
 def judge_command(argv: list[str]) -> Callable[[], int] | None:

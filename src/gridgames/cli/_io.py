@@ -5,14 +5,15 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from contextlib import contextmanager
 
 from .._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
 
 TYPE_CHECKING = False  # neither argparse nor typing is imported at run time: the judges start fast
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Iterator, Sequence
+    from collections.abc import Callable, Sequence
+    from contextlib import AbstractContextManager
+    from types import TracebackType
     from typing import Any, Optional
 
     from .._judge import JudgeResult
@@ -99,30 +100,57 @@ class RawWriter:
         return len(data)
 
 
-@contextmanager
-def writing(path: Optional[str], inputs: Sequence[Optional[str]] = ()) -> Iterator[RawWriter]:
+class writing:
     """A binary stream to ``path``, or to standard output for None or '-'
     (unbuffered: callers write large chunks).  ``inputs`` are the command's
     input paths ('-': standard input): an output that is one of them is
     refused (SameFile, exit 2) before anything is written, and a file is
     written through a temporary file renamed at the end (``gridgames._files``).  Its
     OSErrors become CannotWrite; a closed pipe (``| head``) is left to
-    ``cli.main``, which ends quietly with status CLOSED_OUTPUT."""
-    try:
-        if path in (None, "-"):
-            if sys.stdout is None:
-                raise OSError(errno.EBADF, "standard output is closed")
-            refuse_same(path, inputs)
-            sys.stdout.flush()
-            yield RawWriter(sys.stdout.fileno())
-        else:
-            assert path is not None
-            with replacing(path, inputs) as fd:
-                yield RawWriter(fd)
-    except (BrokenPipeError, CannotWrite):
-        raise
-    except OSError as exc:
-        raise CannotWrite(f"cannot write {shown(path, '<stdout>')}: {exc.strerror}") from None
+    ``cli.main``, which ends quietly with status CLOSED_OUTPUT.  (A class,
+    not a contextlib generator: a judge starts without contextlib.)"""
+
+    def __init__(self, path: Optional[str], inputs: Sequence[Optional[str]] = ()) -> None:
+        self.path, self.inputs = path, inputs
+        self.file: Optional[AbstractContextManager[int]] = None
+
+    def __enter__(self) -> RawWriter:
+        with self._as_cannot_write():
+            if self.path in (None, "-"):
+                if sys.stdout is None:
+                    raise OSError(errno.EBADF, "standard output is closed")
+                refuse_same(self.path, self.inputs)
+                sys.stdout.flush()
+                return RawWriter(sys.stdout.fileno())
+            assert self.path is not None
+            self.file = replacing(self.path, self.inputs)
+            return RawWriter(self.file.__enter__())
+
+    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> bool:
+        with self._as_cannot_write():
+            if self.file is not None and self.file.__exit__(kind, exc, tb):
+                return True
+        self._as_cannot_write().__exit__(kind, exc, tb)  # the body's own OSError
+        return False
+
+    def _as_cannot_write(self) -> _AsCannotWrite:
+        return _AsCannotWrite(self.path)
+
+
+class _AsCannotWrite:
+    """OSErrors (but a closed pipe) raised inside become CannotWrite."""
+
+    def __init__(self, path: Optional[str]) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        if isinstance(exc, OSError) and not isinstance(exc, (BrokenPipeError, CannotWrite)):
+            raise CannotWrite(f"cannot write {shown(self.path, '<stdout>')}: {exc.strerror}") from None
 
 
 def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeResult], *,

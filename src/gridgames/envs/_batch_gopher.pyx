@@ -9,7 +9,7 @@ from gridgames.envs._batch cimport Batch
 from gridgames.envs._draws cimport choose
 from gridgames.gopher._kernel cimport (Patches, field_clear, add_hole, pick, PICK_FELL,
                                        MAX_ROWS as GOPHER_ROWS, MAX_COLS as GOPHER_COLS,
-                                       STRIDE as GOPHER_STRIDE, NCELLS as GOPHER_NCELLS)
+                                       NCELLS as GOPHER_NCELLS)
 
 cdef unsigned char[256] GOPHER_OBS  # a shown character -> its observation value
 cdef const unsigned char *_shown = b" 12345678#!*"
@@ -65,7 +65,7 @@ cdef class GopherBatch(Batch):
         cdef bint on = not self.finished(i)  # once won or fallen, nothing is legal
         cdef const unsigned char *shown
         for r in range(self.rows):
-            shown = &f.shown[(r + 1) * GOPHER_STRIDE + 1]
+            shown = &f.shown[(r + 1) * f.stride + 1]
             for c in range(cols):
                 obs[j] = GOPHER_OBS[shown[c]]
                 mask[j] = on and obs[j] == GOPHER_UNSEEN

@@ -1,7 +1,11 @@
 """Argument checks and the warning text shared by the kernel and its twin
 (each passes its own capacities), so both refuse exactly the same fields
 with the same error and warn in the same words."""
-from collections.abc import Iterable
+from __future__ import annotations
+
+TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # The warning of a processed pick outside its field, written once: the twin and
 # gopher.PickWarning format it, the kernel writes its literal pieces around the

@@ -1,18 +1,18 @@
 """Gopher holes: the judge function, the Field and play by deduction (the package hands them on)."""
 from __future__ import annotations
 
-from collections import namedtuple
-from collections.abc import Callable, Iterable
 from operator import index
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
 from .._limits import constants
+from .._record import namedtuple
 from .._wrapper import StateAttr, Wrapper
 from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
     from typing import Any, NamedTuple, Optional
 
     from .._svg import Drawing

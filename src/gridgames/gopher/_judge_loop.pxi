@@ -145,24 +145,29 @@ cdef int run(Scanner *s, Sink *o, Report *res) noexcept nogil:
             if not next_line(s):
                 res.code = E_HOLE_ROW
                 return 0
-            kind = next_int_line(s, &r)
-            culprit = check_pair(s, kind, r, &c, rows, cols)
-            if culprit:
-                res.code = E_HOLE_ROW - 1 + culprit
-                return 0
+            if not pair_line(s, &r, &c, rows, cols):  # the commonest hole line, 'R C', read at once
+                kind = next_int_line(s, &r)
+                culprit = check_pair(s, kind, r, &c, rows, cols)
+                if culprit:
+                    res.code = E_HOLE_ROW - 1 + culprit
+                    return 0
             add_hole(&f, <int>r, <int>c)
         res.count = 0
         npick = 0
         while next_line(s):
-            kind = next_int_line(s, &r)
-            if kind == TOK_EOF:
-                break  # a blank line ends the game
-            npick += 1
-            res.index = npick
-            culprit = check_pair(s, kind, r, &c, 0, 0)
-            if culprit:
-                res.code = E_PICK_ROW - 1 + culprit
-                return 0
+            if pair_line(s, &r, &c, 0, 0):  # the commonest pick line, 'R C', read at once
+                npick += 1
+                res.index = npick
+            else:
+                kind = next_int_line(s, &r)
+                if kind == TOK_EOF:
+                    break  # a blank line ends the game
+                npick += 1
+                res.index = npick
+                culprit = check_pair(s, kind, r, &c, 0, 0)
+                if culprit:
+                    res.code = E_PICK_ROW - 1 + culprit
+                    return 0
             if f.fell_at >= 0:
                 continue  # the game is lost: later picks are read and skipped
             if pick(&f, r, c, queue) == PICK_OUTSIDE:
@@ -189,7 +194,7 @@ def judge(src, emit=None, warn=None):
     o.boards = 0
     scan_open(&s, src)
     try:
-        out_open(&o.o, 4096, emit)
+        out_open(&o.o, 4096 if emit is None else CHUNK + BOARD_OUT_MAX + 1, emit)  # no realloc
         try:
             out_open(&o.w, 4096, warn)
             with nogil:

@@ -3,9 +3,8 @@
 cpdef enum:
     MAX_ROWS = 100
     MAX_COLS = 100
-    STRIDE = MAX_COLS + 2                # one row, padded left and right
-    NCELLS = (MAX_ROWS + 2) * STRIDE     # all rows, padded above and below
-    BOARD_OUT_MAX = (MAX_ROWS + 2) * (MAX_COLS + 3)  # one fenced board, bounded
+    NCELLS = (MAX_ROWS + 2) * (MAX_COLS + 3)  # the largest fenced board, fences included
+    BOARD_OUT_MAX = NCELLS                     # one fenced board, bounded
 
 # What pick() returns besides the number of patches it inspected (0: no change).
 cpdef enum:
@@ -27,16 +26,22 @@ cpdef enum:
     E_PICK_COL = 10
     E_PICK_END = 11
 
-# Row-major with a one-patch border: patch (r, c) is at r*STRIDE + c, so the
-# eight neighbours are i +- 1, i +- STRIDE, i +- STRIDE +- 1 with no bounds
-# tests.  Border patches are never '#', so the flood stops there by itself.
+# The field is its rendered text: ``shown`` holds the fenced board as the
+# judge prints it, rows of stride = cols + 3 bytes ('|', the patches, '|',
+# LF) between two fences ('+', '-' * cols, '+', LF).  Patch (r, c) is at
+# r*stride + c, so the eight neighbours are i +- 1, i +- stride,
+# i +- stride +- 1 with no bounds tests; fence bytes are never '#', so the
+# flood stops there by itself, and printing a board is one memcpy of the
+# (rows + 2) * stride bytes (a pick rewrites only the patches it reveals).
+# hole and near use the same layout (0 on the fences).
 ctypedef struct Patches:
     int rows, cols
+    int stride                     # cols + 3: one row of the text
     int safe_left                  # safe patches not inspected yet
     int fell_at                    # index of the hole fallen into, or -1
     unsigned char hole[NCELLS]     # 1 at a gopher hole
     unsigned char near[NCELLS]     # holes among the 8 neighbours
-    unsigned char shown[NCELLS]    # the board character of each patch
+    unsigned char shown[NCELLS]    # the fenced board text: each patch's board character
 
 cdef class State:
     cdef Patches f

@@ -1,12 +1,14 @@
 """Typed gopher-hole kernel: hole counts, the iterative flood from zero
 patches, the losing board, the fenced rendering, and the whole line-based
-judge loop (bytes in, bytes out) in C.  Its pure-Python twin is ``_kernel_pure.py``;
+judge loop (bytes in, bytes out) in C.  The field is kept as its rendered
+text (see Patches): a pick rewrites only the patches it reveals, a printed
+board is one memcpy.  Its pure-Python twin is ``_kernel_pure.py``;
 results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
+from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._scan cimport (Scanner, next_int_line, next_line, pair_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
                               scan_open, scan_close, where, token_head)
 from gridgames.gopher._check import PICK_WARNING_PIECES, check_field
 
@@ -28,33 +30,45 @@ cdef enum:
 # --- the field ---------------------------------------------------------------
 
 cdef void field_clear(Patches *f, int rows, int cols) noexcept nogil:
-    cdef int r
-    memset(f.hole, 0, NCELLS)
-    memset(f.near, 0, NCELLS)
-    memset(f.shown, 0, NCELLS)  # the border is never UNSEEN: the flood stops there
+    """A fresh field: the fences and rows of '#', no holes."""
+    cdef int r, w = cols + 3
+    cdef unsigned char *row
+    memset(f.hole, 0, (rows + 2) * w)
+    memset(f.near, 0, (rows + 2) * w)
+    row = f.shown  # the fences are never UNSEEN: the flood stops there
+    row[0] = 43  # '+'
+    memset(row + 1, 45, cols)  # '-'
+    row[cols + 1] = 43
+    row[cols + 2] = 10
     for r in range(1, rows + 1):
-        memset(&f.shown[r * STRIDE + 1], UNSEEN, cols)
+        row = f.shown + r * w
+        row[0] = 124  # '|'
+        memset(row + 1, UNSEEN, cols)
+        row[cols + 1] = 124
+        row[cols + 2] = 10
+    memcpy(f.shown + (rows + 1) * w, f.shown, w)
     f.rows = rows
     f.cols = cols
+    f.stride = w
     f.safe_left = rows * cols
     f.fell_at = -1
 
 
 cdef void add_hole(Patches *f, int r, int c) noexcept nogil:
     """Dig a hole at (r, c), inside the field; a second dig changes nothing."""
-    cdef int i = r * STRIDE + c
+    cdef int w = f.stride, i = r * w + c
     if f.hole[i]:
         return
     f.hole[i] = 1
     f.safe_left -= 1
-    f.near[i - STRIDE - 1] += 1
-    f.near[i - STRIDE] += 1
-    f.near[i - STRIDE + 1] += 1
+    f.near[i - w - 1] += 1
+    f.near[i - w] += 1
+    f.near[i - w + 1] += 1
     f.near[i - 1] += 1
     f.near[i + 1] += 1
-    f.near[i + STRIDE - 1] += 1
-    f.near[i + STRIDE] += 1
-    f.near[i + STRIDE + 1] += 1
+    f.near[i + w - 1] += 1
+    f.near[i + w] += 1
+    f.near[i + w + 1] += 1
 
 
 cdef inline int look(Patches *f, int k, int *queue, int *tail) noexcept nogil:
@@ -75,29 +89,27 @@ cdef int reveal(Patches *f, int i, int *queue) noexcept nogil:
     """Inspect the safe unseen patch i and flood from every zero patch; the
     number of patches inspected.  The queue holds the zero patches (walked,
     never popped, so each enters once and NCELLS entries always suffice)."""
-    cdef int head = 0, tail = 0, count, j
+    cdef int head = 0, tail = 0, count, j, w = f.stride
     count = look(f, i, queue, &tail)
     while head < tail:
         j = queue[head]
         head += 1
-        count += look(f, j - STRIDE - 1, queue, &tail)
-        count += look(f, j - STRIDE, queue, &tail)
-        count += look(f, j - STRIDE + 1, queue, &tail)
+        count += look(f, j - w - 1, queue, &tail)
+        count += look(f, j - w, queue, &tail)
+        count += look(f, j - w + 1, queue, &tail)
         count += look(f, j - 1, queue, &tail)
         count += look(f, j + 1, queue, &tail)
-        count += look(f, j + STRIDE - 1, queue, &tail)
-        count += look(f, j + STRIDE, queue, &tail)
-        count += look(f, j + STRIDE + 1, queue, &tail)
+        count += look(f, j + w - 1, queue, &tail)
+        count += look(f, j + w, queue, &tail)
+        count += look(f, j + w + 1, queue, &tail)
     return count
 
 
 cdef void fall(Patches *f, int i) noexcept nogil:
     """The player fell into hole i: show '!' there and '*' at every other hole."""
-    cdef int r, c, k
-    for r in range(1, f.rows + 1):
-        k = r * STRIDE
-        for c in range(1, f.cols + 1):  # a select, not a branch: the C compiler vectorizes it
-            f.shown[k + c] = HOLE if f.hole[k + c] else f.shown[k + c]
+    cdef int k
+    for k in range((f.rows + 2) * f.stride):  # a select, not a branch: the C compiler vectorizes it
+        f.shown[k] = HOLE if f.hole[k] else f.shown[k]
     f.shown[i] = FALLEN
     f.fell_at = i
 
@@ -110,7 +122,7 @@ cdef int pick(Patches *f, long long r, long long c, int *queue) noexcept nogil:
         return PICK_OUTSIDE
     if f.fell_at >= 0:
         return 0
-    i = <int>r * STRIDE + <int>c
+    i = <int>r * f.stride + <int>c
     if f.hole[i]:
         fall(f, i)
         return PICK_FELL
@@ -121,23 +133,12 @@ cdef int pick(Patches *f, long long r, long long c, int *queue) noexcept nogil:
     return count
 
 
-cdef char *render(const Patches *f, char *p) noexcept nogil:
-    """Write the fenced board at p (exactly (rows + 2) * (cols + 3) bytes)."""
-    cdef int r, cols = f.cols
-    cdef char *fence = p
-    p[0] = 43  # '+'
-    memset(p + 1, 45, cols)  # '-'
-    p[cols + 1] = 43
-    p[cols + 2] = 10
-    p += cols + 3
-    for r in range(1, f.rows + 1):
-        p[0] = 124  # '|'
-        memcpy(p + 1, &f.shown[r * STRIDE + 1], cols)
-        p[cols + 1] = 124
-        p[cols + 2] = 10
-        p += cols + 3
-    memcpy(p, fence, cols + 3)
-    return p + cols + 3
+cdef inline char *render(const Patches *f, char *p) noexcept nogil:
+    """Write the fenced board at p (exactly (rows + 2) * (cols + 3) bytes):
+    the field's text, as it is."""
+    cdef int n = (f.rows + 2) * f.stride
+    memcpy(p, f.shown, n)
+    return p + n
 
 
 include "_judge_loop.pxi"
@@ -171,12 +172,12 @@ cdef class State:
     def fell_at(self):
         if self.f.fell_at < 0:
             return None
-        return (self.f.fell_at // STRIDE, self.f.fell_at % STRIDE)
+        return (self.f.fell_at // self.f.stride, self.f.fell_at % self.f.stride)
 
     def holes(self):
         cdef int r, c
         return [(r, c) for r in range(1, self.f.rows + 1) for c in range(1, self.f.cols + 1)
-                if self.f.hole[r * STRIDE + c]]
+                if self.f.hole[r * self.f.stride + c]]
 
     def copy(self):
         cdef State new = State.__new__(State)
@@ -192,11 +193,11 @@ cdef class State:
 
     def snapshot(self):
         """rows*cols board characters, row-major, row 1 first."""
-        cdef int r
+        cdef int r, w = self.f.stride
         cdef bytearray snap = bytearray(self.f.rows * self.f.cols)
         for r in range(self.f.rows):
             snap[r * self.f.cols:(r + 1) * self.f.cols] = \
-                self.f.shown[(r + 1) * STRIDE + 1:(r + 1) * STRIDE + 1 + self.f.cols]
+                self.f.shown[(r + 1) * w + 1:(r + 1) * w + 1 + self.f.cols]
         return bytes(snap)
 
     def render(self):

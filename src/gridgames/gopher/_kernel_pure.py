@@ -2,7 +2,9 @@
 
 The field is a bytearray per layer (holes, adjacent-hole counts, board
 characters), row-major with a one-patch border, so neighbours are fixed
-offsets and the flood needs no bounds tests, as in the kernel.
+offsets and the flood needs no bounds tests, as in the kernel.  As there, the
+board characters are the fenced board's text (rows of cols + 3 bytes: '|',
+the patches, '|', LF; a fence above and below), so rendering is a copy.
 """
 from __future__ import annotations
 
@@ -41,12 +43,12 @@ class State:
     def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = ()) -> None:
         spots = check_field(rows, cols, holes, MAX_ROWS, MAX_COLS)  # before touching the field
         self.rows, self.cols, self.safe_left, self._fell = rows, cols, rows * cols, -1
-        stride = self._stride = cols + 2
+        stride = self._stride = cols + 3
         self._around = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
         size = (rows + 2) * stride
-        self._hole, self._near, self._shown = bytearray(size), bytearray(size), bytearray(size)
-        for r in range(1, rows + 1):  # the border stays 0, never UNSEEN
-            self._shown[r * stride + 1:r * stride + 1 + cols] = b"#" * cols
+        self._hole, self._near = bytearray(size), bytearray(size)
+        fence = b"+" + b"-" * cols + b"+\n"  # the fences are never UNSEEN
+        self._shown = bytearray(fence + (b"|" + b"#" * cols + b"|\n") * rows + fence)
         for r, c in spots:
             self.add_hole(r, c)
 
@@ -125,8 +127,7 @@ class State:
 
     def render(self) -> bytes:
         """The fenced board, as the judge prints it."""
-        fence = b"+" + b"-" * self.cols + b"+\n"
-        return fence + b"".join([b"|" + row + b"|\n" for row in self._rows()]) + fence
+        return bytes(self._shown)
 
 
 def fits(kind: int, v: int, hi: int) -> bool:

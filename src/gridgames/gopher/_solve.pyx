@@ -8,7 +8,7 @@ picks.  The exact stage (components, enumeration, the global count) is in
 from libc.stdlib cimport malloc, calloc, free
 
 from gridgames._rng cimport u64, sm_uniform
-from gridgames.gopher._kernel cimport State, STRIDE, PICK_FELL
+from gridgames.gopher._kernel cimport State, PICK_FELL
 
 include "_solve_exact.pxi"
 
@@ -189,7 +189,7 @@ cdef class Solver:
         cdef unsigned char ch
         if self.val[i] != UNSEEN:
             return count
-        ch = self.state.f.shown[(i // self.w) * STRIDE + i % self.w]
+        ch = self.state.f.shown[(i // self.w) * self.state.f.stride + i % self.w]
         if ch == 35:  # '#': not inspected
             return count
         self.val[i] = 0 if ch == 32 else ch - 48

@@ -1,6 +1,10 @@
 """Argument checks shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards with the same error."""
-from collections.abc import Iterable
+from __future__ import annotations
+
+TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 def check_cells(rows: int, cols: int, cells: Iterable[int], max_rows: int, max_cols: int) -> list[int]:

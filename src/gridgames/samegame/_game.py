@@ -1,7 +1,6 @@
 """SameGame's judge function and ``Board``, a position (``gridgames.samegame`` hands them on)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
 from operator import index
 
 from .._backend import kernel as _load
@@ -13,6 +12,7 @@ from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Optional, Union
 
     from .._svg import Drawing

@@ -7,13 +7,12 @@ separated by spaces; boards are separated by one or more blank lines.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
 from .._judge import InputError
 from .._limits import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
     from typing import Optional
 
 EMPTY = constants("samegame/_board.pxd").EMPTY  # in snapshots: no cell (never a colour)

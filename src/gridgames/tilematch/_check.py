@@ -1,8 +1,12 @@
 """Board validation shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards."""
-from collections.abc import Iterable
+from __future__ import annotations
 
 from .._limits import constants
+
+TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 HUGE = constants("_scan.pxd").HUGE  # (not from the twin _scan.py: a judge starts without re)
 

@@ -1,18 +1,18 @@
 """Tile-match: the judge function, the Board and its settling phases (the package hands them on)."""
 from __future__ import annotations
 
-from collections import namedtuple
-from collections.abc import Iterable, Iterator
 from operator import index
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
+from .._record import namedtuple
 from .._rows import int_rows
 from .._wrapper import StateAttr, Wrapper
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from typing import NamedTuple, Optional, Union
 
     from .._svg import Drawing

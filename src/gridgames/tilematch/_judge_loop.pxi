@@ -148,11 +148,12 @@ cdef int after_settling(Out *o, int cleared, long long left) noexcept nogil:
     return -1 if cleared < 0 else 0
 
 
-cdef int play(Out *o, Grid *g, Moves *mv, long long n) noexcept nogil:
+cdef int play(Out *o, Grid *g, Moves *mv, long long n, char *text) noexcept nogil:
     """Write the report of data set n (read and checked); -1 if the output
-    or the temporary file failed."""
+    or the temporary file failed.  Its board is kept rendered in ``text``."""
     cdef long long i
     cdef int cleared
+    text_keep(g, text)
     if put_numbered(o, b"Data Set ", 9, n, b"\n", 1) \
             or put_board(o, g, b"Board Position:\n", 16) \
             or put_line(o, b"After move 0:\n", 14):
@@ -181,7 +182,7 @@ cdef int play(Out *o, Grid *g, Moves *mv, long long n) noexcept nogil:
     return 0
 
 
-cdef int run(Scanner *s, Out *o, Outcome *res, Moves *mv) noexcept nogil:
+cdef int run(Scanner *s, Out *o, Outcome *res, Moves *mv, char *text) noexcept nogil:
     """The judge loop; 0, or -1 if the output failed or memory ran out.
     res.code != 0 reports bad input; the output then holds every data set
     completed before it, and nothing of the bad one."""
@@ -205,7 +206,7 @@ cdef int run(Scanner *s, Out *o, Outcome *res, Moves *mv) noexcept nogil:
             return -1
         if res.code:
             return 0
-        if out_boundary(o) < 0 or play(o, &g, mv, n) < 0:
+        if out_boundary(o) < 0 or play(o, &g, mv, n, text) < 0:
             return -1
     return 0
 
@@ -224,21 +225,24 @@ def judge(src, emit=None):
     cdef Moves mv
     cdef int status
     cdef object failed = None
+    cdef char *text = NULL  # the board as printed, kept between moves
     mv.n = mv.spilled = 0
     mv.file = mv.error = NULL
     mv.held = NULL
     scan_open(&s, src)
     try:
         mv.held = <unsigned short *>malloc(SPILL * sizeof(unsigned short))
-        if mv.held == NULL:
+        text = <char *>malloc(MAX_ROWS * (2 * MAX_ROWS + 4 * MAX_WIDTH + 2))
+        if mv.held == NULL or text == NULL:
             raise MemoryError()
         out_open(&o, 4096 + (8 * s.n if emit is None else CHUNK), emit)
         with nogil:
-            status = run(&s, &o, &res, &mv)
+            status = run(&s, &o, &res, &mv, text)
         err = (res.item, res.code, where(&s, False)) if res.code > 0 else None
         out = out_close(&o, 0 if mv.error != NULL else status)
     finally:
         free(mv.held)
+        free(text)
         if mv.file != NULL:
             (<object>mv.file).close()
             Py_DECREF(<object>mv.file)

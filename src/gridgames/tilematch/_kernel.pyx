@@ -20,6 +20,8 @@ LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_CO
               E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE, SPILL=SPILL,
               MOVE_OFF=MOVE_OFF)
 
+cdef const char *SHOWN_TILE = b"-123456789"  # a tile's character in the rendered board
+
 cdef enum:
     LINE_MAX = 64    # longest fixed text line plus a number
     TILE = 0x7F      # the tile of a cell; grid_eliminate marks runs with the bit
@@ -39,8 +41,16 @@ cdef void grid_clear(Grid *g, int w, int h, int rows, int k) noexcept nogil:
     g.k = k
     g.tiles = 0
     g.loose = g.changed = ~0ULL  # the cells are set next: everything may have changed
+    g.text = NULL
     g.lo = 0
     g.hi = MAX_ROWS - 1
+
+
+cdef inline void set_cell(Grid *g, int c, int r, unsigned char v) noexcept nogil:
+    """Cell (c, r) := v, and its character in the judge's kept text."""
+    g.cell[c * MAX_ROWS + r] = v
+    if g.text != NULL and r < g.h:
+        g.text[g.at[r] + 4 * c] = SHOWN_TILE[v]
 
 
 cdef inline void note_change(Grid *g, int c, int r) noexcept nogil:
@@ -62,8 +72,8 @@ cdef int grid_drop(Grid *g) noexcept nogil:
         for r in range(g.rows):
             if col[r] != EMPTY:
                 if r != dst:
-                    col[dst] = col[r]
-                    col[r] = EMPTY
+                    set_cell(g, c, dst, col[r])
+                    set_cell(g, c, r, EMPTY)
                     note_change(g, c, dst)  # (row r, now empty, is in no run)
                     moved += 1
                 dst += 1
@@ -129,7 +139,7 @@ cdef int grid_eliminate(Grid *g) noexcept nogil:
         i = c * MAX_ROWS
         for r in range(box.r0, box.r1 + 1):
             if g.cell[i + r] & MARK:
-                g.cell[i + r] = EMPTY
+                set_cell(g, c, r, EMPTY)
                 g.loose |= 1ULL << c
                 removed += 1
     g.changed = 0
@@ -152,8 +162,8 @@ cdef bint grid_move(Grid *g, long long c1, long long r1, long long c2, long long
     if g.cell[a] == EMPTY:
         return False
     t = g.cell[a]
-    g.cell[a] = g.cell[b]
-    g.cell[b] = t
+    set_cell(g, <int>c1, <int>r1, g.cell[b])
+    set_cell(g, <int>c2, <int>r2, t)
     note_change(g, <int>c1, <int>r1)
     note_change(g, <int>c2, <int>r2)
     if g.cell[a] == EMPTY:  # moved into an empty cell: either may now be above a hole
@@ -179,12 +189,28 @@ cdef char *render(const Grid *g, char *p) noexcept nogil:
     return p
 
 
-cdef int put_board(Out *o, const Grid *g, const char *title, int n) noexcept nogil:
+cdef void text_keep(Grid *g, char *text) noexcept nogil:
+    """Keep the board's rendering in ``text`` (board_out_max(g) bytes) from
+    now on: the judge prints it with one memcpy, and each cell written
+    rewrites its one byte there (set_cell)."""
+    cdef int r, at = 0
+    g.text = text
+    g.size = <int>(render(g, text) - text)
+    for r in range(g.h - 1, -1, -1):
+        g.at[r] = at + 2 * (g.h - r)
+        at += 2 * (g.h - r) + 4 * g.w - 2
+
+
+cdef int put_board(Out *o, Grid *g, const char *title, int n) noexcept nogil:
     """The line ``title`` (may be empty), then the board; -1 if out of memory."""
     cdef char *p = reserve(o, n + board_out_max(g))
     if p == NULL:
         return -1
-    p = render(g, put_text(p, title, n))
+    p = put_text(p, title, n)
+    if g.text != NULL:
+        p = put_text(p, g.text, g.size)
+    else:
+        p = render(g, p)
     o.used = p - o.buf
     return 0
 
