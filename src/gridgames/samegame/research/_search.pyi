@@ -33,9 +33,10 @@ def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], ta
                  tabu_bias: float, size_bias: float) -> bytes: ...
 
 class NrpaRun:
-    def __init__(self, root: object, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
-                 repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
-                 policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None) -> None: ...
+    # __cinit__ in the kernel: the arguments go to __new__
+    def __new__(cls, root: object, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
+                repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
+                policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None) -> NrpaRun: ...
     @property
     def done(self) -> bool: ...
     def run(self, seconds: float, stop: Optional[Stop], poll_signals: bool, cpu_time: bool = False,
