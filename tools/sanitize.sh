@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The kernels under AddressSanitizer and UndefinedBehaviorSanitizer:
+#
+#   tools/sanitize.sh [PYTEST ARGS]          e.g. tools/sanitize.sh -m "not slow" -q
+#   tools/sanitize.sh --run COMMAND [ARGS]   any command in the same setting, e.g.
+#                                            tools/sanitize.sh --run python tools/fuzz.py gopher --seconds 60
+#
+# The checkout (tracked and untracked files, not the ignored ones) is copied to a build
+# folder, its kernels built there in place with
+#   -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
+# (the checkout's own build is untouched), and the command runs from there in a venv of its own
+# (the [test] and [fuzz] extras' requirements, gridgames itself from the build's src/ by
+# PYTHONPATH), with the sanitizers' runtimes preloaded (Python itself is not built with them)
+# and ASAN_OPTIONS=detect_leaks=0 (CPython's own allocations at exit are not leaks).
+# Every report, from this process or any child (the CLI tests run `python -m gridgames`),
+# goes to a log file of its own; the script exits non-zero when the command fails or when
+# any report was written, and prints the reports.
+#
+# GRIDGAMES_SANITIZE_DIR (default ${TMPDIR:-/tmp}/gridgames-sanitize) holds the venv and the
+# build; both are kept between runs, so a second run only rebuilds the kernels that changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+
+base="${GRIDGAMES_SANITIZE_DIR:-${TMPDIR:-/tmp}/gridgames-sanitize}"
+venv="$base/venv" build="$base/tree" logs="$base/logs"
+mkdir -p "$base"
+
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+fi
+py="$venv/bin/python"
+# The extras' requirements (not gridgames itself: it comes from the sanitized build).
+mapfile -t reqs < <("$py" - <<'EOF'
+import tomllib
+extras = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]
+print("\n".join(dict.fromkeys(extras["test"] + extras["fuzz"])))
+EOF
+)
+"$py" -m pip install --quiet --prefer-binary "${reqs[@]}"
+
+# The tree, copied with its files' times (the build then redoes only what changed).
+mkdir -p "$build"
+git ls-files -z --cached --others --exclude-standard | tar -c --null -T - -f - | tar -x -C "$build" -f -
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g"
+(cd "$build" && CC="${CC:-gcc}" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
+  GRIDGAMES_REQUIRE_EXTENSION=1 nice -n 5 "$py" setup.py -q build_ext --inplace > "$base/build.log" 2>&1) \
+  || { tail -40 "$base/build.log"; exit 1; }
+
+cc="${CC:-gcc}"
+preload="$("$cc" -print-file-name=libasan.so) $("$cc" -print-file-name=libubsan.so)"
+for lib in $preload; do
+  [ -f "$lib" ] || { echo "sanitizer runtime not found: $lib (install gcc's libasan/libubsan)" >&2; exit 1; }
+done
+rm -rf "$logs" && mkdir -p "$logs"
+
+if [ "${1:-}" = "--run" ]; then
+  shift
+  cmd=("$@")
+else
+  cmd=("$py" -m pytest -p no:cacheprovider "$@")
+fi
+export PATH="$venv/bin:$PATH"
+# The sanitized kernels are the ones in use (not a pure fallback, not another install).
+version="$(cd "$build" && LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 PYTHONPATH="$build/src" "$py" -m gridgames --version)"
+case "$version" in
+  *"(compiled)"*) echo "sanitize: $version, built in $build" ;;
+  *) echo "sanitize: the compiled kernels are not in use: $version" >&2; exit 1 ;;
+esac
+status=0
+(
+  cd "$build"
+  # abort_on_error: a report kills the process (and fails its test) at once.
+  LD_PRELOAD="$preload" PYTHONPATH="$build/src" \
+    ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1:log_path=$logs/asan" \
+    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan" \
+    "${cmd[@]}"
+) || status=$?
+
+reports=$(find "$logs" -type f | sort)
+if [ -n "$reports" ]; then
+  for f in $reports; do echo "== $f"; cat "$f"; done
+  echo "sanitize: $(echo "$reports" | wc -l) sanitizer report(s) (above)" >&2
+  exit 1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "sanitize: the command failed (exit $status), no sanitizer report" >&2
+  exit "$status"
+fi
+echo "sanitize: 0 sanitizer reports"
