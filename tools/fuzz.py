@@ -62,6 +62,12 @@ def save_reproducer(target: str, data: bytes) -> Path:
 
 def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
     import atheris
+    if "libasan" in os.environ.get("LD_PRELOAD", ""):
+        # gcc's ASan runtime defines libFuzzer's coverage hooks itself: no coverage would reach it.
+        sys.stderr.write("tools/fuzz.py: gcc's ASan runtime is preloaded: libFuzzer would see no coverage. "
+                         "Fuzz on the normal build, then replay the corpus under tools/sanitize.sh "
+                         "(python tools/fuzz.py TARGET --replay).\n")
+        sys.exit(2)
     sys.path.insert(0, str(TOOLS))
     with atheris.instrument_imports(include=["gridgames"]):
         import importlib
@@ -121,7 +127,7 @@ def drive(target: str, seconds: float | None, runs: int | None, extra: list[str]
         with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, errors="replace") as p:
             assert p.stderr is not None
             for line in p.stderr:
-                if not quiet or line.startswith(("FINDING", "==", "#")) and "pulse" not in line:
+                if not quiet or line.startswith(("FINDING", "==")) or " DONE " in line:
                     sys.stderr.write(line)
                 if m := STAT.match(line):
                     done, cov, ft = max(done, int(m[1])), int(m[2]), int(m[3])
@@ -148,6 +154,12 @@ def drive(target: str, seconds: float | None, runs: int | None, extra: list[str]
     return found
 
 
+def corpus_files(target: str) -> list[Path]:
+    """The seeds, the fuzzer's corpus so far and the reproducers of ``target``."""
+    return [*sorted((SEEDS / target).glob("*")), *sorted((work_dir(target) / "corpus").glob("*")),
+            *sorted(REPRO.glob(f"{target}-*.bin"))]
+
+
 def replay(target: str, files: list[str]) -> int:
     sys.path.insert(0, str(TOOLS))
     import fuzz_targets
@@ -170,16 +182,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("target", choices=[*NAMES, "all"])
     ap.add_argument("--seconds", type=float, help="stop after this many seconds (default 20 without --runs)")
     ap.add_argument("--runs", type=int, help="stop after this many executions")
-    ap.add_argument("--quiet", "-q", action="store_true", help="only status lines and findings")
-    ap.add_argument("--replay", nargs="+", metavar="FILE", help="run these inputs once and report")
+    ap.add_argument("--quiet", "-q", action="store_true", help="only findings and the final status lines")
+    ap.add_argument("--replay", nargs="*", metavar="FILE",
+                    help="run these inputs once and report (none given: the seeds, the fuzzer's corpus "
+                         "and the reproducers of TARGET)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--findings", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
         worker(args.target, args.findings, extra)
         return 0
-    if args.replay:
-        return 1 if replay(args.target, args.replay) else 0
+    if args.replay is not None:
+        bad = 0
+        for target in NAMES if args.target == "all" else [args.target]:
+            files = args.replay or corpus_files(target)
+            bad += replay(target, [str(f) for f in files])
+        return 1 if bad else 0
     if args.seconds is None and args.runs is None:
         args.seconds = 20.0
     total = 0

@@ -69,15 +69,15 @@ def judge_outcome(game: str, data: object, backend: str) -> tuple:
 
 
 def judge_target(game: str, data: bytes) -> None:
-    """Compiled against pure on the bytes, and each on the same bytes read in
-    random pieces (sizes and seed drawn from the bytes: a reproducer replays)."""
+    """Compiled against pure on the bytes, and one of them (drawn) on the same
+    bytes read in random pieces (backend, sizes and seed drawn from the bytes:
+    a reproducer replays); what emit was handed plus the rest is the output."""
     whole = judge_outcome(game, data, "compiled")
     same(f"{game} judge", whole, judge_outcome(game, data, "pure"))
     crc = zlib.crc32(data)
-    most = 1 + crc % 41
-    for k, backend in enumerate(BACKENDS):
-        same(f"{game} judge, {backend}, read in pieces of 1..{most} bytes (seed {crc + k})",
-             whole, judge_outcome(game, Trickle(data, most, crc + k), backend))
+    most, backend = 1 + crc % 41, BACKENDS[crc >> 8 & 1]  # one backend a time: the pure one is slow
+    same(f"{game} judge, {backend}, read in pieces of 1..{most} bytes (seed {crc})",
+         whole, judge_outcome(game, Trickle(data, most, crc), backend))
     # what was emitted, then the rest, is the whole output
     chunks: list[bytes] = []
     out, err, _ = JUDGES[game](data, backend="compiled", emit=chunks.append)
@@ -216,7 +216,7 @@ def research_reader(data: bytes) -> None:
         a, b = pair[0][1], pair[1][1]
         same("moves", a.moves(), b.moves())
         same("render", a.render(), b.render())
-        same("playouts", a.playouts(2, seed=len(data)), b.playouts(2, seed=len(data)))
+        same("playouts", a.playouts(1, seed=len(data)), b.playouts(1, seed=len(data)))
 
 
 # --- the objects: random call sequences, both backends side by side -------------

@@ -8,13 +8,13 @@
 # The checkout (tracked and untracked files, not the ignored ones) is copied to a build
 # folder, its kernels built there in place with
 #   -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
-# (the checkout's own build is untouched), and the command runs from there in a venv of its own
-# (the [test] and [fuzz] extras' requirements, gridgames itself from the build's src/ by
+# (the checkout's own build is untouched), and the command runs in the checkout in a venv of its
+# own (the [test] and [fuzz] extras' requirements; gridgames itself from the build's src/ by
 # PYTHONPATH), with the sanitizers' runtimes preloaded (Python itself is not built with them)
 # and ASAN_OPTIONS=detect_leaks=0 (CPython's own allocations at exit are not leaks).
 # Every report, from this process or any child (the CLI tests run `python -m gridgames`),
-# goes to a log file of its own; the script exits non-zero when the command fails or when
-# any report was written, and prints the reports.
+# goes to a log file of its own, and the output is searched for reports too; the script exits
+# non-zero when the command fails or when any report was found, and prints the reports.
 #
 # GRIDGAMES_SANITIZE_DIR (default ${TMPDIR:-/tmp}/gridgames-sanitize) holds the venv and the
 # build; both are kept between runs, so a second run only rebuilds the kernels that changed.
@@ -32,12 +32,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$venv/bin/python"
 # The extras' requirements (not gridgames itself: it comes from the sanitized build).
-mapfile -t reqs < <("$py" - <<'EOF'
-import tomllib
-extras = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]
-print("\n".join(dict.fromkeys(extras["test"] + extras["fuzz"])))
-EOF
-)
+mapfile -t reqs < <("$py" tools/extra_requirements.py test fuzz)
 "$py" -m pip install --quiet --prefer-binary "${reqs[@]}"
 
 # The tree, copied with its files' times (the build then redoes only what changed).
@@ -61,23 +56,31 @@ if [ "${1:-}" = "--run" ]; then
 else
   cmd=("$py" -m pytest -p no:cacheprovider "$@")
 fi
-export PATH="$venv/bin:$PATH"
+export PATH="$venv/bin:$PATH" GRIDGAMES_CHECKOUT="$root"  # tools/fuzz.py writes reproducers there
 # The sanitized kernels are the ones in use (not a pure fallback, not another install).
-version="$(cd "$build" && LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 PYTHONPATH="$build/src" "$py" -m gridgames --version)"
+version="$(LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 PYTHONPATH="$build/src" "$py" -m gridgames --version)"
 case "$version" in
   *"(compiled)"*) echo "sanitize: $version, built in $build" ;;
   *) echo "sanitize: the compiled kernels are not in use: $version" >&2; exit 1 ;;
 esac
 status=0
 (
-  cd "$build"
+  # from the checkout (its tests, its git history), gridgames from the build
   # abort_on_error: a report kills the process (and fails its test) at once.
   LD_PRELOAD="$preload" PYTHONPATH="$build/src" \
     ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1:log_path=$logs/asan" \
     UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan" \
-    "${cmd[@]}"
+    "${cmd[@]}" 2>&1 | tee "$base/run.log"
+  exit "${PIPESTATUS[0]}"
 ) || status=$?
 
+# the log too: a report that reached standard error rather than its own file
+if grep -E "runtime error:|ERROR: (Address|UndefinedBehavior|Leak)Sanitizer|SUMMARY: [A-Za-z]+Sanitizer" \
+    "$base/run.log" > "$logs/from-the-output.txt"; then
+  :
+else
+  rm -f "$logs/from-the-output.txt"
+fi
 reports=$(find "$logs" -type f | sort)
 if [ -n "$reports" ]; then
   for f in $reports; do echo "== $f"; cat "$f"; done
