@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 
 def project_name(requirement: str) -> str:
