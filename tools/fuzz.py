@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -70,8 +71,6 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
         sys.exit(2)
     sys.path.insert(0, str(TOOLS))
     with atheris.instrument_imports(include=["gridgames"]):
-        import importlib
-
         from gridgames import _backend
         for game, parts in _backend.PARTS.items():
             for module in parts.values():
@@ -103,6 +102,7 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
 
 # --- the driver: runs workers until the budget is spent, counts ------------------
 
+SHOWN = ("FINDING", "==", "tools/fuzz.py:")  # lines -q shows, with libFuzzer's pulses and its last
 STAT = re.compile(r"^#(\d+)\s+\w+.*?cov: (\d+) ft: (\d+)")
 DONE = re.compile(r"^Done (\d+) runs")
 
@@ -127,7 +127,7 @@ def drive(target: str, seconds: float | None, runs: int | None, extra: list[str]
         with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, errors="replace") as p:
             assert p.stderr is not None
             for line in p.stderr:
-                if not quiet or line.startswith(("FINDING", "==")) or re.search(r"\s(DONE|pulse)\s", line):
+                if not quiet or line.startswith(SHOWN) or re.search(r"\s(DONE|pulse)\s", line):
                     sys.stderr.write(line)
                 if m := STAT.match(line):
                     done, cov, ft = max(done, int(m[1])), int(m[2]), int(m[3])
@@ -137,12 +137,19 @@ def drive(target: str, seconds: float | None, runs: int | None, extra: list[str]
         if p.returncode == 0:
             break
         # a native crash, a timeout, out of memory: libFuzzer wrote the input
+        artifacts = [a for a in sorted(set(work.glob("*-*")) - before)
+                     if a.is_file() and a.name.split("-")[0] in ("crash", "timeout", "oom", "leak")]
+        if not artifacts and done == 0:
+            raise SystemExit(f"tools/fuzz.py: {target}: the fuzzer did not start (exit {p.returncode}; "
+                             "run without -q to see why)")
         crashes += 1
-        for artifact in sorted(set(work.glob("*-*")) - before):
-            if artifact.is_file() and artifact.name.split("-")[0] in ("crash", "timeout", "oom", "leak"):
-                saved = save_reproducer(target, artifact.read_bytes())
-                print(f"FINDING {target}: {artifact.name.split('-')[0]} (exit {p.returncode}) ({saved})",
-                      file=sys.stderr)
+        for artifact in artifacts:
+            saved = save_reproducer(target, artifact.read_bytes())
+            print(f"FINDING {target}: {artifact.name.split('-')[0]} (exit {p.returncode}) ({saved})",
+                  file=sys.stderr)
+        if not artifacts:
+            print(f"FINDING {target}: the worker died (exit {p.returncode}) without an input saved",
+                  file=sys.stderr)
         restarts += 1
         out_of_time = seconds is not None and time.monotonic() - start >= seconds - 1
         if restarts > 5 or out_of_time or (runs is not None and execs >= runs):
@@ -199,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
             files = args.replay or corpus_files(target)
             bad += replay(target, [str(f) for f in files])
         return 1 if bad else 0
+    if importlib.util.find_spec("atheris") is None:
+        print("tools/fuzz.py: atheris is not installed: pip install \".[fuzz]\"", file=sys.stderr)
+        return 2
     if args.seconds is None and args.runs is None:
         args.seconds = 20.0
     total = 0
