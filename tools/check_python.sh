@@ -26,14 +26,9 @@ echo "== $("$py" -c 'import sys; print(sys.version.replace(chr(10), " "))') (fre
 export GRIDGAMES_REQUIRE_EXTENSION=1   # a failed compile fails the check
 if ! "$py" -m pip install --quiet --prefer-binary ".[test]"; then
   echo "== the [test] extra does not install whole here: installing it without mypy"
-  deps="$("$py" - <<'EOF'
-import re
-test = re.search(r"^test = \[(.*)\]$", open("pyproject.toml").read(), re.M).group(1)
-print(" ".join(d for d in re.findall(r'"([^"]+)"', test) if re.match(r"[\w.-]+", d).group() != "mypy"))
-EOF
-)"
-  # shellcheck disable=SC2086  # one requirement a word
-  "$py" -m pip install --quiet --prefer-binary . $deps
+  mapfile -t deps < <("$py" tools/extra_requirements.py test --without mypy)  # tomllib: Python 3.11+
+  [ "${#deps[@]}" -gt 0 ] || { echo "no [test] requirements read from pyproject.toml" >&2; exit 1; }
+  "$py" -m pip install --quiet --prefer-binary . "${deps[@]}"
 fi
 case "$("$venv/bin/gridgames" --version)" in
   *"(compiled)"*) ;;

@@ -10,10 +10,27 @@
 # raise), or MemoryError.
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.errno cimport errno, EINTR
-from posix.unistd cimport write
 from cpython.ref cimport PyObject, Py_INCREF, Py_DECREF
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, strerror
+
+cdef extern from *:
+    # write(2), or the C runtime's _write on Windows (MSVC has no <unistd.h>);
+    # a count above INT_MAX is a short write there, which out_write continues.
+    """
+    #ifdef _WIN32
+    #include <io.h>
+    static CYTHON_INLINE Py_ssize_t gg_write(int fd, const char *buf, Py_ssize_t n) {
+        return _write(fd, buf, (unsigned int)(n > 0x7fffffff ? 0x7fffffff : n));
+    }
+    #else
+    #include <unistd.h>
+    static CYTHON_INLINE Py_ssize_t gg_write(int fd, const char *buf, Py_ssize_t n) {
+        return write(fd, buf, (size_t)n);
+    }
+    #endif
+    """
+    Py_ssize_t gg_write(int fd, const char *buf, Py_ssize_t n) noexcept nogil
 
 cdef extern from "Python.h":
     # what os.strerror() gives: the message in the locale's encoding
@@ -68,7 +85,7 @@ cdef inline int out_write(Out *o) noexcept nogil:
     """Write the buffer to o.fd, all of it (a short write is continued)."""
     cdef Py_ssize_t done = 0, k
     while done < o.used:
-        k = write(o.fd, o.buf + done, o.used - done)
+        k = gg_write(o.fd, o.buf + done, o.used - done)
         if k < 0:
             if errno == EINTR:
                 continue

@@ -13,7 +13,7 @@ from ._limits import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Optional
 
 _C = constants("_scan.pxd")
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = _C.TOK_EOF, _C.TOK_INT, _C.TOK_NEG, _C.TOK_BAD
@@ -61,6 +61,7 @@ class Scanner:
     _saved: dict[int, tuple[int, int, bytes]]
 
     def __init__(self, src: Any, lines: bool = False) -> None:
+        self._piece: Optional[bytearray] = None  # what readinto fills, made once (a pipe gives small reads)
         if hasattr(src, "readinto"):
             self._src, self._buf, self._eof = src, b"", False
         else:
@@ -112,7 +113,9 @@ class Scanner:
         self._count(self._base + keep)
         if keep:
             self._before = self._buf[keep - 1]
-        piece = bytearray(READ_CHUNK)
+        if self._piece is None:
+            self._piece = bytearray(READ_CHUNK)
+        piece = self._piece
         got = self._src.readinto(piece) or 0
         self._buf = self._buf[keep:] + bytes(memoryview(piece)[:got])
         self._base += keep

@@ -1,0 +1,64 @@
+"""tools/extra_requirements.py: the requirements of pyproject.toml's extras, as
+tools/check_python.sh (the [test] extra without mypy, where mypy does not
+install) and tools/sanitize.sh read them.  It reads TOML, so an extra spread
+over several lines (which the one-line regular expression it replaced failed
+on: AttributeError) is read whole."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+ (the tool reads TOML with it)")
+
+ROOT = Path(__file__).parent.parent
+TOOL = ROOT / "tools" / "extra_requirements.py"
+
+PYPROJECT = '''
+[project]
+name = "x"
+[project.optional-dependencies]
+# a comment
+test = ["pytest>=7", "MyPy>=2.4",
+        "numpy>=1.24",   # a comment in the list
+        "Cython>=3.0"]
+fuzz = ["atheris>=2.3", "pytest>=7"]
+'''
+
+
+def run(*args, pyproject=None):
+    extra = ["--pyproject", str(pyproject)] if pyproject else []
+    return subprocess.run([sys.executable, str(TOOL), *args, *extra], capture_output=True, text=True)
+
+
+def test_an_extra_over_several_lines(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    p = run("test", pyproject=tmp_path / "pyproject.toml")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["pytest>=7", "MyPy>=2.4", "numpy>=1.24", "Cython>=3.0"]
+
+
+def test_without_a_project_and_two_extras_each_requirement_once(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    p = run("test", "fuzz", "--without", "mypy", pyproject=tmp_path / "pyproject.toml")
+    assert p.stdout.splitlines() == ["pytest>=7", "numpy>=1.24", "Cython>=3.0", "atheris>=2.3"]
+
+
+def test_an_unknown_extra_is_one_line_and_status_2(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    p = run("tset", pyproject=tmp_path / "pyproject.toml")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.count("\n") == 1 and "no extra tset" in p.stderr and "test, fuzz" in p.stderr
+
+
+def test_this_projects_test_extra():
+    p = run("test", "--without", "mypy")
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    assert p.stdout.splitlines() == [r for r in listed if not r.startswith("mypy")]
+    assert "pytest>=7" in p.stdout and "mypy" not in p.stdout
+
+
+def test_the_scripts_use_it():
+    check = (ROOT / "tools" / "check_python.sh").read_text()
+    assert "tools/extra_requirements.py test --without mypy" in check and "re.search" not in check
+    assert "tools/extra_requirements.py test fuzz" in (ROOT / "tools" / "sanitize.sh").read_text()
