@@ -11,17 +11,28 @@ own generator: the same games, in the same order, as next-step autoreset
 and as a single environment reset without a seed."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 
-if TYPE_CHECKING:
-    from ._batched import BatchedEnv
-
 Array = npt.NDArray[Any]
 MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
+
+
+class Batch(Protocol):
+    """What this module reads of a batched env (``_batched.BatchedEnv``,
+    which imports this module: named here by its shape, not imported)."""
+
+    num_envs: int
+    _kernel: Any
+    _obs: Array
+    _rewards: Array
+    _terminations: Array
+    _truncations: Array
+
+    def _out(self, array: Array) -> Array: ...
 
 
 def mode(value: AutoresetMode | str) -> AutoresetMode:
@@ -34,7 +45,7 @@ def mode(value: AutoresetMode | str) -> AutoresetMode:
                      f"(AutoresetMode.NEXT_STEP or SAME_STEP), not {value!r}")
 
 
-def restart(env: BatchedEnv) -> tuple[Array, Array, Array, Array, Array]:
+def restart(env: Batch) -> tuple[Array, Array, Array, Array, Array]:
     """After a kernel step: the rewards, terminations and truncations (copies),
     the indices of the boards that ended and their final observations, those
     boards reset (the batch's buffers then hold their new boards)."""
@@ -47,7 +58,7 @@ def restart(env: BatchedEnv) -> tuple[Array, Array, Array, Array, Array]:
     return rewards, terminations, truncations, ended, final
 
 
-def same_step(env: BatchedEnv) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+def same_step(env: Batch) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
     """The step's results in same-step autoreset (Gymnasium's info layout)."""
     rewards, terminations, truncations, ended, final = restart(env)
     info: dict[str, Any] = {}
