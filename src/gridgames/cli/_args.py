@@ -135,12 +135,17 @@ def positive(text: str) -> int:
     return value
 
 
+def _float(text: str) -> float:
+    """``text`` as a float, NaN (refused by every range test) when it is none."""
+    try:
+        return float(text)
+    except ValueError:
+        return float("nan")
+
+
 def seconds(text: str) -> float:
     """An argparse type: a time limit, more than 0 (0 is no limit nowhere) and below 1e9."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
+    value = _float(text)
     if not 0 < value < 1e9:  # the limit said: '1e9' is a positive number too
         raise argparse.ArgumentTypeError(f"SECONDS is a positive number below 1e9 (31 years), not {text!r}")
     return value
@@ -148,10 +153,7 @@ def seconds(text: str) -> float:
 
 def period(text: str) -> float:
     """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
+    value = _float(text)
     if not 0 <= value < 1e9:
         raise argparse.ArgumentTypeError(f"SECONDS is a number >= 0, not {text!r}")
     return value
