@@ -12,7 +12,7 @@ Generates the input files (valid, seeded), then prints three tables:
 * linear time: CPU time on an input of each kind and on one twice as large
   (a ratio near 2.0 is linear);
 * C ratio: CPU time (user + sys, whole process, from wait4) of ``gridgames GAME
-  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O3, the kernels' own
+  FILE -o /dev/null`` (the installed script, as users run it) against ``baseline/GAME.c`` (gcc -O3, the kernels' own
   level; tight (issue 37): the board's rendered text kept between moves and
   only its changed cells rewritten, each board one memcpy into one bounded
   output buffer written with write(), large read() calls, integers parsed by
@@ -38,7 +38,6 @@ better than the absolute times.
 import argparse
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -174,9 +173,16 @@ def run(cmd, stdin_path=None, out=os.devnull, pipe=False):
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+def launcher():
+    """How users run it: the ``gridgames`` script installed beside this
+    interpreter, else (a source checkout) ``python -m gridgames``."""
+    script = Path(sys.executable).with_name("gridgames")
+    return [str(script)] if script.is_file() and os.access(script, os.X_OK) else [sys.executable, "-m", "gridgames"]
+
+
 def gridgames(game, path):
     env_game = game.split("-")[0]
-    return [sys.executable, "-m", "gridgames", env_game, str(path), "-o", os.devnull]
+    return [*launcher(), env_game, str(path), "-o", os.devnull]
 
 
 def build_c(folder: Path):
@@ -189,7 +195,7 @@ def build_c(folder: Path):
 
 def same_output(game, path, exe, folder):
     a, b = folder / "out-gridgames", folder / "out-c"
-    subprocess.run([sys.executable, "-m", "gridgames", game, str(path), "-o", str(a)],
+    subprocess.run([*launcher(), game, str(path), "-o", str(a)],
                    check=True, stderr=subprocess.DEVNULL)
     run([str(exe[game])], path, b)
     same = a.read_bytes() == b.read_bytes()
@@ -283,14 +289,13 @@ def wall(cmd):
 def startup(args):
     """Wall time of the installed script on a one-case file against ``python -c pass``."""
     args.dir.mkdir(parents=True, exist_ok=True)
-    script = shutil.which("gridgames") or str(Path(sys.executable).with_name("gridgames"))
-    print(f"start-up (wall, median of {args.startup_runs}; {script} GAME ONE-CASE-FILE > /dev/null)")
+    print(f"start-up (wall, median of {args.startup_runs}; {' '.join(launcher())} GAME ONE-CASE-FILE > /dev/null)")
     for game in GAMES:
         if args.game and game != args.game:
             continue
         path = args.dir / f"one-{game}.in"
         path.write_bytes(ONE_CASE[game])
-        cmd = [script, game, str(path)]
+        cmd = [*launcher(), game, str(path)]
         wall(cmd)  # the bytecode is written once, as pip does
         bare, ours = [], []
         for _ in range(args.startup_runs):
