@@ -150,6 +150,16 @@ def test_line_numbers_of_many_warnings_and_a_late_error(backend):
     assert str(err).startswith("5003:3: game 1, pick 5001: expected PICK_COLUMN")
 
 
+@pytest.mark.parametrize("lines", [0, 1, 239, 240, 241, 480, 5000])
+@pytest.mark.parametrize("piece", [None, 97])
+def test_a_late_error_names_its_line_whatever_the_block_boundaries(backend, lines, piece):
+    # The kernel counts newlines in blocks of 240 bytes (_scan.count_lines):
+    # every count around a block's edge, in one window and read in pieces.
+    data = b"\n" * lines + b"  x\n"
+    err = samegame.judge(data if piece is None else Trickle(data, piece), backend=backend).error
+    assert (err.line, err.column) == (lines + 1, 3)
+
+
 # 4. The pure backend called int() on any digit string (Python refuses > 4,300 digits).
 @pytest.mark.parametrize("game, data", [
     ("samegame", b"1 2 1 1 " + b"9" * 5000 + b" 1 0 0"),
