@@ -86,6 +86,26 @@ def test_short_tokens_read_alike_wherever_they_are(game, before, after):
     assert out == b"Grid 1.\n    1 2 3 4 5 6 7 8 9 0 1 2 \n\n"
 
 
+# 7b. A board row of one-digit cells is read in one step (_scan.digit_row):
+# any row it does not take whole (a long token, two separators, a sign, a
+# bad byte, the end of the window) must read as the pure twin reads it.
+@pytest.mark.parametrize("game, before, after", [
+    ("samegame", b"2 3\n1 1 1\n", b"\n1 1 0 0\n"),
+    ("tilematch", b"1\n3 2\n2\n2\n1 2 3\n", b"\n1\n0 0 1 0\n")])
+def test_board_rows_read_alike_whatever_their_spacing(game, before, after):
+    judge = JUDGES[game]
+    for row in (b"1 2 3", b"1  2 3", b"1 2\t3", b"1\r\n2 3", b"12 2 3", b"1 2 -3", b"1 2 x", b"1 2 03",
+                b" 1 2 3", b"\n1 2 3", b"1 2", b"1 2 3 4", b"1 2 3\r", b"0 0 0", b"9 9 9"):
+        data = before + row + after
+        for text in (data, data[:len(before) + len(row)], data[:len(before) + len(row) + 1]):
+            expected = result(judge, text, "pure")
+            assert result(judge, text, "compiled") == expected, text
+            for most in (1, 5, 7, 8, 9, 16):
+                assert result(judge, Trickle(text, most), "compiled") == expected, (text, most)
+    out = result(tilematch.judge, b"1\n3 2\n2\n2\n1 2 0\n0 3 1\n0\n", "compiled")[0]
+    assert b"Board Position:\n  1   2   -\n    -   3   1\n" in out  # the rows as given, top first
+
+
 @pytest.mark.slow  # 200 MB (compiled) and 4 MB (pure) through the judge
 @pytest.mark.skipif(sys.platform != "linux", reason="peak RSS from /proc: Linux only")
 def test_peak_memory_does_not_follow_the_input_size(backend):

@@ -338,6 +338,36 @@ cdef inline bint pair_line(Scanner *s, long long *a, long long *b, long long max
     return True
 
 
+cdef inline int digit_row(Scanner *s, int count, unsigned char *out, int step) noexcept nogil:
+    """The fast path of a board row, ``count`` one-digit cells (tile-match
+    tiles, SameGame colours): each digit after one separator (the first
+    after at most one), the byte after the last a separator, all in the
+    window.  Stores the digits at out[0], out[step], ... and leaves the
+    scanner as ``count`` next_int() calls would; returns how many are not 0.
+    -1, with nothing read, for any other row (the general path then reads
+    it, storing over what this stored, and reports what is wrong with it).
+    Per token it saves next_int's stores into the scanner, which a store
+    into the board forces it to reload."""
+    cdef const unsigned char *b = s.buf
+    cdef Py_ssize_t p = s.pos, j
+    cdef int nonzero = 0
+    cdef unsigned char v
+    if count < 1 or s.n - p < 2 * count + 2:
+        return -1
+    p += is_space(b[p])
+    for j in range(count):
+        v = b[p + 2 * j] - 48
+        if v > 9 or not is_space(b[p + 2 * j + 1]):
+            return -1
+        out[j * step] = v
+        nonzero += v != 0
+    s.prev = s.base + p + 2 * (count - 2) if count > 1 else s.tok
+    s.tok = s.start = s.base + p + 2 * (count - 1)
+    s.at_token = True
+    s.pos = p + 2 * count - 1
+    return nonzero
+
+
 cdef inline bint next_line(Scanner *s) noexcept nogil:
     """Go to the start of the next line (the first call: of the first line);
     False (and start at the end of input) when there is none."""

@@ -48,6 +48,8 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
             break
         grid_clear(&g, <int>m, <int>n)
         for r in range(1, m + 1):  # row by row, from the bottom: no division per cell
+            if digit_row(s, <int>n, &g.cell[STRIDE + r], STRIDE) >= 0:
+                continue
             for c in range(1, n + 1):
                 kind = next_int(s, &v)
                 if kind != TOK_INT or v > 9:

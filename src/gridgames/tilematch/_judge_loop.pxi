@@ -120,6 +120,10 @@ cdef int read_data_set(Scanner *s, Grid *g, Moves *mv) noexcept nogil:
         return E_ROWS
     grid_clear(g, <int>w, <int>h, <int>(nrows if nrows > h else h), <int>k)
     for r in range(<int>nrows - 1, -1, -1):  # the top row comes first
+        j = digit_row(s, <int>w, &g.cell[r], MAX_ROWS)
+        if j >= 0:
+            g.tiles += j
+            continue
         for c in range(<int>w):
             if not read_count(s, &v, 0, 9):
                 return E_TILE
