@@ -106,6 +106,22 @@ def test_board_rows_read_alike_whatever_their_spacing(game, before, after):
     assert b"Board Position:\n  1   2   -\n    -   3   1\n" in out  # the rows as given, top first
 
 
+# 7c. So are a tile-match move and a SameGame selection (_scan.short_ints).
+@pytest.mark.parametrize("game, before, after", [
+    ("samegame", b"2 3\n1 1 2\n1 1 2\n", b" 0 0\n"),
+    ("tilematch", b"1\n3 2\n2\n2\n1 2 1\n2 1 2\n2\n", b"\n0 0 1 0\n")])
+def test_moves_and_selections_read_alike_whatever_their_spacing(game, before, after):
+    judge = JUDGES[game]
+    for line in (b"1 1 0 1", b"1 2 1 1", b"01 001 0 1", b"1  1 0 1", b"1 1\t0\n1", b"1 1 0 -1", b"1 1 0 1x",
+                 b"1000 1 0 1", b"999 1 0 1", b"2 1 2 0", b"0 0 0 0", b"1 1", b"1 x", b" 1 1 0 1"):
+        data = before + line + after
+        for text in (data, data[:len(before) + len(line)], data[:len(before) + len(line) + 1]):
+            expected = result(judge, text, "pure")
+            assert result(judge, text, "compiled") == expected, text
+            for most in (1, 5, 9, 17):
+                assert result(judge, Trickle(text, most), "compiled") == expected, (text, most)
+
+
 @pytest.mark.slow  # 200 MB (compiled) and 4 MB (pure) through the judge
 @pytest.mark.skipif(sys.platform != "linux", reason="peak RSS from /proc: Linux only")
 def test_peak_memory_does_not_follow_the_input_size(backend):

@@ -368,6 +368,32 @@ cdef inline int digit_row(Scanner *s, int count, unsigned char *out, int step) n
     return nonzero
 
 
+cdef inline bint short_ints(Scanner *s, int count, long long *out) noexcept nogil:
+    """The fast path of ``count`` (at most 4) short tokens, 1..3 digits each
+    after one separator (the first after at most one), a tile-match move or
+    a SameGame selection: their values in out[0:count], the scanner left as
+    ``count`` next_int() calls would leave it.  False, with nothing read,
+    for anything else (the general path then reads them)."""
+    cdef const unsigned char *b = s.buf
+    cdef Py_ssize_t p = s.pos
+    cdef Py_ssize_t at[4]
+    cdef int j, k
+    if s.n - p < 4 * count + 2:
+        return False
+    p += is_space(b[p])
+    for j in range(count):
+        k = short_uint(b + p, &out[j])
+        if k == 0 or not is_space(b[p + k]):
+            return False
+        at[j] = p
+        p += k + 1
+    s.prev = s.base + at[count - 2] if count > 1 else s.tok
+    s.tok = s.start = s.base + at[count - 1]
+    s.at_token = True
+    s.pos = p - 1
+    return True
+
+
 cdef inline bint next_line(Scanner *s) noexcept nogil:
     """Go to the start of the next line (the first call: of the first line);
     False (and start at the end of input) when there is none."""

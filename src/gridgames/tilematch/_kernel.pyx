@@ -11,7 +11,7 @@ from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
 from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport (Scanner, next_int, digit_row, TOK_EOF, TOK_INT, TOK_NEG, HUGE,
+from gridgames._scan cimport (Scanner, next_int, digit_row, short_ints, TOK_EOF, TOK_INT, TOK_NEG, HUGE,
                               scan_open, scan_close, where)
 
 # The values the pure twin reads from the .pxd files (tests/test_limits.py).
