@@ -11,7 +11,7 @@ used (PEP 562), so a judge starts without the other games' kernels.
 """
 from __future__ import annotations
 
-from ._version import __version__
+__version__ = "0.1.0"  # read by the build too (pyproject.toml); no module of its own: a judge starts fast
 
 TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads nothing
 if TYPE_CHECKING:

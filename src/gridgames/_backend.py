@@ -10,6 +10,7 @@ import os
 import sys
 
 from . import _games
+from ._record import warn  # warnings, imported only to warn: a judge starts without it
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -64,11 +65,9 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
     except ImportError as exc:
         if backend == "compiled":
             raise
-        import warnings  # only here: a judge starts without it
         # A silent fallback would hide a 10-100x slowdown: say it once per call site.
-        warnings.warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
-                      "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning",
-                      RuntimeWarning, stacklevel=3)
+        warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
+             "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning", RuntimeWarning, stacklevel=3)
         return import_module(pure)
 
 

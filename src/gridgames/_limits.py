@@ -44,8 +44,8 @@ def constants(pxd: str) -> Constants:
 def _read(pxd: str) -> Constants:
     values: dict[str, int] = {}
     scope: dict[str, int] = {}  # what the expressions may name: these, and what the file cimports
-    with open(os.path.join(_PACKAGE, pxd)) as f:
-        text = f.read()
+    with open(os.path.join(_PACKAGE, pxd), "rb") as f:  # bytes, decoded: no text layer to set up
+        text = f.read().decode()
     # Only the cimport lines and the enum blocks are read, found with str.find
     # (a .pxd is mostly inline code: a Python loop over all its lines cost a
     # judge's start-up 0.2-0.4 ms per file).  (No re: a judge starts fast.)
@@ -53,14 +53,26 @@ def _read(pxd: str) -> Constants:
         if " cimport " in line:
             scope.update(vars(constants(line.split()[1][len("gridgames."):].replace(".", "/") + ".pxd")))
     for at, header in sorted(_lines_at(text, "cpdef enum") + _lines_at(text, "cdef enum")):  # in file order
-        if not header.rstrip().endswith(":"):
-            continue
-        for line in text[at + len(header) + 1:].split("\n"):  # the block: until a line that is not indented
-            if line[:1].isspace():
+        if header.rstrip().endswith(":"):
+            for line in _block(text, at + len(header) + 1):
                 _entry(line, values, scope)
-            elif line.strip():
-                break
     return Constants(values)
+
+
+def _block(text: str, at: int) -> list[str]:
+    """The indented lines from offset ``at`` on, until a line that is not
+    indented (blank lines are passed over): one enum block."""
+    found = []
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line = text[at:end]
+        if line[:1].isspace():
+            found.append(line)
+        elif line:
+            break
+        at = end + 1
+    return found
 
 
 def _lines_at(text: str, start: str) -> list[tuple[int, str]]:
@@ -80,6 +92,9 @@ def _entry(line: str, values: dict[str, int], scope: dict[str, int]) -> None:
     name, value = name.strip(), value.strip()
     if equals and value and name.isidentifier() and name.isupper():
         # a trusted file shipped with the package: integers, names, + - * // << ( )
-        # (a plain number without eval, which compiles: a judge starts fast)
-        number = int(value) if value.isdigit() else eval(value, {"__builtins__": {}}, scope)
+        # (a plain number or name without eval, which compiles: a judge starts fast)
+        if value.isdigit() or (value[:1] == "-" and value[1:].isdigit()):
+            number = int(value)
+        else:
+            number = scope[value] if value in scope else eval(value, {"__builtins__": {}}, scope)
         values[name] = scope[name] = int(number)

@@ -1,7 +1,10 @@
-"""``namedtuple`` without ``collections``, and ``contextmanager`` without
-``contextlib`` until first used: the judges' start-up imports neither
-(``collections`` alone cost a judge on a one-case file a fifth of its
-start-up; tests/test_startup.py pins what the judge path imports).
+"""What the judges' start-up uses instead of standard modules it must not
+import (tests/test_startup.py pins what the judge path imports):
+``namedtuple`` without ``collections`` (which alone cost a judge on a
+one-case file a fifth of its start-up), ``contextmanager`` without
+``contextlib`` until first used, ``warn`` without ``warnings`` until a
+warning is given, and ``lazy_getattr``, a package's names loaded on first
+use, without ``importlib`` until then.
 
 ``namedtuple(typename, "a b c")`` makes the same kind of class as
 ``collections.namedtuple``: a tuple subclass with one read-only property
@@ -15,7 +18,8 @@ from _operator import itemgetter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, Optional
 
 
 def namedtuple(typename: str, field_names: str) -> Any:
@@ -65,3 +69,46 @@ def contextmanager(func: Any) -> Any:
     call.__name__, call.__qualname__, call.__doc__ = func.__name__, func.__qualname__, func.__doc__
     call.__module__, call.__wrapped__ = func.__module__, func  # type: ignore[attr-defined]
     return call
+
+
+# How ``warn`` shows a warning: None, as ``warnings`` does; else the function
+# set as ``warnings.showwarning`` when ``warn`` imports it (the command line's
+# one line: ``cli.one_line_warnings``, when ``warnings`` was not loaded yet).
+show_warning: Optional[Callable[..., None]] = None
+
+
+def warn(message: str, category: type[Warning], stacklevel: int = 1) -> None:
+    """``warnings.warn`` for gridgames' own warnings (``stacklevel`` counts
+    from the caller, as there): ``warnings`` is imported only now."""
+    import warnings
+    global show_warning
+    if show_warning is not None:
+        warnings.showwarning, show_warning = show_warning, None
+    warnings.warn(message, category, stacklevel=stacklevel + 1)
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """The DeprecationWarning of a renamed public name (``gridgames._renamed``),
+    given where the old name was read."""
+    warn(f"{old} is renamed {new}; the old name will be removed in a later 0.x release",
+         DeprecationWarning, stacklevel=3)
+
+
+def lazy_getattr(package: str, lazy: dict[str, tuple[str, str]],
+                 renamed: Optional[dict[str, str]] = None) -> Any:
+    """A package's ``__getattr__`` that imports a name from its submodule on
+    first use (``lazy``: name -> (submodule, attribute); a judge then never
+    loads the searches or the generator), and gives renamed names (old -> new)
+    with a warning."""
+    renamed = renamed or {}
+
+    def getattr_(name: str) -> Any:
+        if name in renamed:
+            warn_renamed(f"{package}.{name}", f"{package}.{renamed[name]}")
+            name = renamed[name]
+        if name not in lazy:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        from importlib import import_module
+        module, attr = lazy[name]
+        return getattr(import_module(f"{package}.{module}"), attr)
+    return getattr_

@@ -1,7 +1,7 @@
 """Reading the rows given to a Board: the same checks for every game."""
 from __future__ import annotations
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:

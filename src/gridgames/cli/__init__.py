@@ -24,8 +24,8 @@ command whose module is costly to import is guarded by
 from __future__ import annotations
 
 import sys
-import warnings
 
+from .. import _record
 from . import _fast
 from ._io import CLOSED_OUTPUT, quiet_broken_pipe
 
@@ -52,13 +52,26 @@ def one_line_warning(message: Union[Warning, str], category: type[Warning], file
     sys.stderr.write(f"{text if text.startswith('gridgames') else 'gridgames: warning: ' + text}\n")
 
 
+def one_line_warnings(now: bool = False) -> None:
+    """Every warning from here on shown as one line (``one_line_warning``).
+    ``warnings`` is not imported for it unless ``now`` (a judge starts
+    without it): when it is not loaded yet, it is set when gridgames' own
+    ``warn`` (``_record``) imports it to give a warning."""
+    if now or "warnings" in sys.modules:
+        import warnings
+        warnings.showwarning = one_line_warning
+    else:
+        _record.show_warning = one_line_warning
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    warnings.showwarning = one_line_warning
+    one_line_warnings()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         judge = _fast.judge_command(argv)
         if judge is not None:
             return judge()
+        one_line_warnings(now=True)  # any library's warning too: this path may load many
         from ._parser import run
         return run(argv)
     except BrokenPipeError:

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
-from .._renamed import lazy_getattr
+from .._record import lazy_getattr
 from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, STATUS, Deduction, Field, Outcome, PickWarning, judge, solve
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast

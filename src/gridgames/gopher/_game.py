@@ -1,7 +1,7 @@
 """Gopher holes: the judge function, the Field and play by deduction (the package hands them on)."""
 from __future__ import annotations
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source

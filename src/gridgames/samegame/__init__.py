@@ -26,7 +26,7 @@ cells is left.
 from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
-from .._renamed import lazy_getattr
+from .._record import lazy_getattr
 from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     E_CELL as E_CELL,
     E_COLS as E_COLS,

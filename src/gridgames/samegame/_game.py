@@ -1,7 +1,7 @@
 """SameGame's judge function and ``Board``, a position (``gridgames.samegame`` hands them on)."""
 from __future__ import annotations
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
