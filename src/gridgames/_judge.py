@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from typing import BinaryIO, NamedTuple, Optional, TypeAlias, Union
 
 _SPACE = b" \t\n\v\f\r"  # the same whitespace as bytes.split() (no re: a judge starts fast)
-_SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
 class InputError(ValueError):
@@ -49,14 +48,21 @@ def quoted(head: bytes, more: bool = False) -> str:
     follows; an empty token is 'end of input'."""
     if not head:
         return "end of input"
-    text = head[:_SHOWN].decode("utf-8", "backslashreplace")
+    longest = _shown()
+    text = head[:longest].decode("utf-8", "backslashreplace")
     shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
-    return f"'{shown}{'...' if more or len(head) > _SHOWN else ''}'"
+    return f"'{shown}{'...' if more or len(head) > longest else ''}'"
+
+
+def _shown() -> int:
+    """The longest token quoted in a message, read when a message is first
+    made (a samegame judge starts without reading _scan.pxd)."""
+    return constants("_scan.pxd").SHOWN
 
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    end, limit = offset, min(len(data), offset + _SHOWN + 1)
+    end, limit = offset, min(len(data), offset + _shown() + 1)
     while end < limit and data[end] not in _SPACE:
         end += 1
     return quoted(data[offset:end])

@@ -22,12 +22,28 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
 
+_function = type(lambda: None)  # types.FunctionType, without types
+_NEW: dict[int, Any] = {}  # __new__'s code by number of fields (compiling is what costs)
+
+
+def _new(fields: tuple[str, ...]) -> Any:
+    """A ``__new__`` taking ``fields``: the signature of collections.namedtuple's
+    (keywords, a TypeError for a missing field), its code compiled once for
+    each number of fields and given these names."""
+    if len(fields) not in _NEW:
+        args = ", ".join(f"_{i}" for i in range(len(fields)))
+        namespace: dict[str, Any] = {}
+        exec(f"def __new__(_cls, {args}):\n    return _tuple_new(_cls, ({args},))", globals(), namespace)  # noqa: S102
+        _NEW[len(fields)] = namespace["__new__"].__code__
+    return _function(_NEW[len(fields)].replace(co_varnames=("_cls", *fields)), globals())
+
+
+_tuple_new = tuple.__new__
+
+
 def namedtuple(typename: str, field_names: str) -> Any:
     fields = tuple(field_names.replace(",", " ").split())
     args = ", ".join(fields)
-    namespace: dict[str, Any] = {"_new": tuple.__new__}
-    # the signature of collections.namedtuple's __new__ (keywords, a TypeError for a missing field)
-    exec(f"def __new__(_cls, {args}):\n    return _new(_cls, ({args},))", namespace)  # noqa: S102
     shown = ", ".join(f"{name}=%r" for name in fields)
 
     def _make(cls: type, iterable: Any) -> Any:
@@ -45,7 +61,7 @@ def namedtuple(typename: str, field_names: str) -> Any:
 
     body: dict[str, Any] = {
         "__slots__": (), "__doc__": f"{typename}({args})", "_fields": fields, "_field_defaults": {},
-        "__match_args__": fields, "__new__": namespace["__new__"], "_make": classmethod(_make),
+        "__match_args__": fields, "__new__": _new(fields), "_make": classmethod(_make),
         "_replace": _replace,
         "__repr__": lambda self: f"{type(self).__name__}({shown % tuple(self)})",
         "_asdict": lambda self: dict(zip(fields, self)),

@@ -6,8 +6,7 @@ from _operator import index  # operator's C half, built in: a judge starts witho
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
-from .._rows import int_rows
-from .._wrapper import StateAttr, Wrapper
+from .._wrapper import StateAttr, Wrapper, int_rows
 from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast

@@ -7,8 +7,7 @@ from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
 from .._record import namedtuple
-from .._rows import int_rows
-from .._wrapper import StateAttr, Wrapper
+from .._wrapper import StateAttr, Wrapper, int_rows
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
