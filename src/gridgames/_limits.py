@@ -93,8 +93,8 @@ def _entry(line: str, values: dict[str, int], scope: dict[str, int]) -> None:
     if equals and value and name.isidentifier() and name.isupper():
         # a trusted file shipped with the package: integers, names, + - * // << ( )
         # (a plain number or name without eval, which compiles: a judge starts fast)
-        if value.isdigit() or (value[:1] == "-" and value[1:].isdigit()):
-            number = int(value)
-        else:
+        try:
+            number = int(value, 0)  # decimal, negative, 0x...
+        except ValueError:
             number = scope[value] if value in scope else eval(value, {"__builtins__": {}}, scope)
         values[name] = scope[name] = int(number)

@@ -2,7 +2,6 @@
 their errors as one line, the exit statuses."""
 from __future__ import annotations
 
-import errno
 import os
 import sys
 
@@ -41,7 +40,7 @@ def stdin() -> Any:
     """Standard input as a binary stream; OSError when it is closed.  At a
     terminal, a line on standard error says that the command waits for it."""
     if sys.stdin is None:
-        raise OSError(errno.EBADF, "standard input is closed")
+        raise closed("input")
     if sys.stdin.isatty():
         sys.stderr.write("gridgames: reading standard input from the terminal; end it with "
                          "Ctrl-D (Ctrl-Z Enter on Windows)\n")
@@ -49,6 +48,12 @@ def stdin() -> Any:
         # unbuffered: a buffered read would swallow the end (Ctrl-D)
         return getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)
     return sys.stdin.buffer
+
+
+def closed(stream: str) -> OSError:
+    """The error of a closed standard ``stream`` ("input", "output")."""
+    import errno  # only here: a judge starts without it
+    return OSError(errno.EBADF, f"standard {stream} is closed")
 
 
 class CannotRead(Exception):
@@ -118,7 +123,7 @@ class writing:
         with self._as_cannot_write():
             if self.path in (None, "-"):
                 if sys.stdout is None:
-                    raise OSError(errno.EBADF, "standard output is closed")
+                    raise closed("output")
                 refuse_same(self.path, self.inputs)
                 sys.stdout.flush()
                 return RawWriter(sys.stdout.fileno())

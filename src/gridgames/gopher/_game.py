@@ -1,4 +1,5 @@
-"""Gopher holes: the judge function, the Field and play by deduction (the package hands them on)."""
+"""Gopher holes: the judge function and the Field (the package hands them on;
+play by deduction is ``_deduction``)."""
 from __future__ import annotations
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 _K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
 HUGE = constants("_scan.pxd").HUGE
-_S = constants("gopher/_solve.pxd")  # the solver's outcomes
 
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.
@@ -229,51 +229,3 @@ class Field(Wrapper):
     def __repr__(self) -> str:
         state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"
         return f"<Field {self.rows}x{self.cols} {len(self.holes)} holes, {state}>"
-
-
-# --- playing by deduction ------------------------------------------------------
-
-STATUS = {_S.CLEARED: "cleared", _S.STUCK: "stuck", _S.FELL: "fell", _S.GAVE_UP: "gave up"}
-
-
-if TYPE_CHECKING:
-    class Deduction(NamedTuple):
-        status: str
-        picks: list[tuple[int, int]]
-        board: list[str]
-        unknown: list[tuple[int, int]]
-else:  # the same tuple at run time, without importing typing
-    Deduction = namedtuple("Deduction", "status picks board unknown")
-Deduction.__doc__ = """What ``solve`` found.  ``status``: "cleared" (every safe patch is
-    inspected), "stuck" (no patch is provably safe), "fell" (the first
-    pick, a guess, was a hole) or "gave up" (an exact stage ran over its
-    step budget).  ``picks``: (row, col) in order, the first pick first;
-    every later one is provably safe.  ``board``: the field as seen at the
-    end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
-    (the holes among them), row-major."""
-
-
-def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],
-          first: Optional[tuple[int, int]] = None, *, budget: Optional[int] = None,
-          backend: Optional[str] = None) -> Deduction:
-    """Play the field by deduction only from the pick ``first`` (default:
-    the middle patch): each round picks, row-major, every patch that no
-    arrangement of holes consistent with what is seen and with the number of
-    holes puts a hole on (fast rules first, then an exact stage over the
-    frontier), until the field is cleared or nothing is provably safe.
-    ``budget``: enumeration steps allowed to one exact stage (default
-    200,000)."""
-    rows, cols, spots = index(rows), index(cols), [(index(r), index(c)) for r, c in holes]
-    solver = _load("gopher", backend, part="solve").Solver(rows, cols, spots)
-    fr, fc = ((rows + 1) // 2, (cols + 1) // 2) if first is None else (index(first[0]), index(first[1]))
-    if not (1 <= fr <= rows and 1 <= fc <= cols):
-        raise ValueError(f"the first pick ({fr}, {fc}) is outside the {rows}x{cols} field")
-    solver.start(fr, fc)
-    if budget is None:
-        from ._noguess import NODES
-        budget = NODES
-    status = solver.run(min(index(budget), 1 << 62))  # a C long long in the kernel
-    snap = solver.state.snapshot().decode("ascii")
-    board = [snap[r * cols:(r + 1) * cols] for r in range(rows)]
-    unknown = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if board[r][c] == "#"]
-    return Deduction(STATUS[status], solver.picks, board, unknown)
