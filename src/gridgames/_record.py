@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
 
-_function = type(lambda: None)  # types.FunctionType, without types
+_function: Any = type(lambda: None)  # types.FunctionType, without types
 _NEW: dict[int, Any] = {}  # __new__'s code by number of fields (compiling is what costs)
 
 
