@@ -4,7 +4,6 @@
 compiled ``_P`` modules and falls back to their twins ``_P_pure`` only when
 a kernel cannot be imported (for example an install made without a compiler).
 """
-from __future__ import annotations
 
 import os
 import sys
@@ -39,14 +38,14 @@ def _module(game: str, part: str) -> str:
     return row.module(row.parts[part])
 
 
-def import_module(name: str) -> ModuleType:
+def import_module(name: str) -> "ModuleType":
     """``importlib.import_module`` for an absolute name (importlib is not
     imported: a judge starts fast)."""
     __import__(name)
     return sys.modules[name]
 
 
-def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
+def kernel(game: str, backend: "Optional[str]" = None, part: str = "kernel") -> "ModuleType":
     """Return a kernel module of ``game`` ("samegame", ...).
 
     ``part`` names a module pair of ``PARTS`` (or of ``SHARED``), e.g. "kernel": ``_kernel``

@@ -4,7 +4,6 @@ reports (the command-line plumbing around it is ``cli._io``).
 Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
-from __future__ import annotations
 
 from ._limits import constants
 from ._record import namedtuple
@@ -68,7 +67,7 @@ def token_at(data: bytes, offset: int) -> str:
     return quoted(data[offset:end])
 
 
-def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
+def error_at(data: bytes, offset: int, item: str, expected: str) -> "JudgeError":
     line, column = locate(data, offset)
     return JudgeError(item, line, column, expected, token_at(data, offset))
 
@@ -81,20 +80,24 @@ class JudgeWarning:
     column: int
 
 
-def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> JudgeError:
+def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> "JudgeError":
     """The JudgeError of a bad token a kernel described as (line, column,
     first bytes, more, at end of input) (see _scan.pxd, describe)."""
     line, column, head, more, _ = where
     return JudgeError(item, line, column, expected, quoted(head, more))
 
 
-# What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
-JudgeInput: TypeAlias = "Union[bytes, bytearray, memoryview, BinaryIO]"
-# Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
-Emit: TypeAlias = "Optional[Union[Callable[[bytes], object], int]]"
+if TYPE_CHECKING:
+    # What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
+    JudgeInput: TypeAlias = Union[bytes, bytearray, memoryview, BinaryIO]
+    # Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
+    Emit: TypeAlias = Optional[Union[Callable[[bytes], object], int]]
+else:  # the names, for the games' annotations (typing is not imported at run time)
+    JudgeInput = "Union[bytes, bytearray, memoryview, BinaryIO]"
+    Emit = "Optional[Union[Callable[[bytes], object], int]]"
 
 
-def source(data: JudgeInput) -> object:
+def source(data: "JudgeInput") -> object:
     """What a kernel reads: a binary file (anything with ``readinto``, read in
     pieces) as it is, any other bytes-like object as a flat view of its
     bytes.  Anything else (str, a text file, a list) is a TypeError, the same
@@ -124,7 +127,7 @@ JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes
     games that have none)."""
 
 
-def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
+def send(emit: "Union[int, Callable[[bytes], object]]", data: bytes) -> None:
     """Hand ``data`` to ``emit``: a function taking bytes, or a file
     descriptor written directly (all of it: a short write is continued)."""
     if isinstance(emit, int):

@@ -7,7 +7,6 @@ backends cannot drift apart (tests/test_limits.py checks the compiled values
 against these).  Reading them costs no kernel import: ``import gridgames.samegame``
 loads neither the compiled kernel nor its twin for its codes.
 """
-from __future__ import annotations
 
 import os
 
@@ -30,10 +29,10 @@ class Constants:
         def __getattr__(self, name: str) -> int: ...
 
 
-_READ: dict[str, Constants] = {}  # a cache by hand: functools is not imported (a judge starts fast)
+_READ: "dict[str, Constants]" = {}  # a cache by hand: functools is not imported (a judge starts fast)
 
 
-def constants(pxd: str) -> Constants:
+def constants(pxd: str) -> "Constants":
     """The ``cdef enum`` / ``cpdef enum`` entries of ``pxd`` (a path below the package, e.g.
     "samegame/_kernel.pxd") as attributes, in declaration order (read once)."""
     if pxd not in _READ:
@@ -41,7 +40,7 @@ def constants(pxd: str) -> Constants:
     return _READ[pxd]
 
 
-def _read(pxd: str) -> Constants:
+def _read(pxd: str) -> "Constants":
     values: dict[str, int] = {}
     scope: dict[str, int] = {}  # what the expressions may name: these, and what the file cimports
     with open(os.path.join(_PACKAGE, pxd), "rb") as f:  # bytes, decoded: no text layer to set up

@@ -11,7 +11,6 @@ use, without ``importlib`` until then.
 per field, ``_fields``, ``_make``, ``_asdict``, ``_replace``, the same
 ``repr``, pickling by name.
 """
-from __future__ import annotations
 
 import sys
 from _operator import itemgetter
@@ -22,11 +21,11 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
 
-_function: Any = type(lambda: None)  # types.FunctionType, without types
-_NEW: dict[int, Any] = {}  # __new__'s code by number of fields (compiling is what costs)
+_function: "Any" = type(lambda: None)  # types.FunctionType, without types
+_NEW: "dict[int, Any]" = {}  # __new__'s code by number of fields (compiling is what costs)
 
 
-def _new(fields: tuple[str, ...]) -> Any:
+def _new(fields: tuple[str, ...]) -> "Any":
     """A ``__new__`` taking ``fields``: the signature of collections.namedtuple's
     (keywords, a TypeError for a missing field), its code compiled once for
     each number of fields and given these names."""
@@ -41,18 +40,18 @@ def _new(fields: tuple[str, ...]) -> Any:
 _tuple_new = tuple.__new__
 
 
-def namedtuple(typename: str, field_names: str) -> Any:
+def namedtuple(typename: str, field_names: str) -> "Any":
     fields = tuple(field_names.replace(",", " ").split())
     args = ", ".join(fields)
     shown = ", ".join(f"{name}=%r" for name in fields)
 
-    def _make(cls: type, iterable: Any) -> Any:
+    def _make(cls: type, iterable: "Any") -> "Any":
         result: tuple[Any, ...] = tuple.__new__(cls, iterable)
         if len(result) != len(fields):
             raise TypeError(f"Expected {len(fields)} arguments, got {len(result)}")
         return result
 
-    def _replace(self: tuple[Any, ...], **changes: Any) -> Any:
+    def _replace(self: "tuple[Any, ...]", **changes: "Any") -> "Any":
         result = type(self)._make(  # type: ignore[attr-defined]
             [changes.pop(name, value) for name, value in zip(fields, self)])
         if changes:
@@ -73,11 +72,11 @@ def namedtuple(typename: str, field_names: str) -> Any:
     return cls
 
 
-def contextmanager(func: Any) -> Any:
+def contextmanager(func: "Any") -> "Any":
     """``contextlib.contextmanager``, applied when ``func`` is first called."""
     applied: list[Any] = []
 
-    def call(*args: Any, **kwargs: Any) -> Any:
+    def call(*args: "Any", **kwargs: "Any") -> "Any":
         if not applied:
             from contextlib import contextmanager as real
             applied.append(real(func))
@@ -90,7 +89,7 @@ def contextmanager(func: Any) -> Any:
 # How ``warn`` shows a warning: None, as ``warnings`` does; else the function
 # set as ``warnings.showwarning`` when ``warn`` imports it (the command line's
 # one line: ``cli.one_line_warnings``, when ``warnings`` was not loaded yet).
-show_warning: Optional[Callable[..., None]] = None
+show_warning: "Optional[Callable[..., None]]" = None
 
 
 def warn(message: str, category: type[Warning], stacklevel: int = 1) -> None:
@@ -111,14 +110,14 @@ def warn_renamed(old: str, new: str) -> None:
 
 
 def lazy_getattr(package: str, lazy: dict[str, tuple[str, str]],
-                 renamed: Optional[dict[str, str]] = None) -> Any:
+                 renamed: "Optional[dict[str, str]]" = None) -> "Any":
     """A package's ``__getattr__`` that imports a name from its submodule on
     first use (``lazy``: name -> (submodule, attribute); a judge then never
     loads the searches or the generator), and gives renamed names (old -> new)
     with a warning."""
     renamed = renamed or {}
 
-    def getattr_(name: str) -> Any:
+    def getattr_(name: str) -> "Any":
         if name in renamed:
             warn_renamed(f"{package}.{name}", f"{package}.{renamed[name]}")
             name = renamed[name]

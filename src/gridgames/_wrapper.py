@@ -2,7 +2,6 @@
 ``gopher.Field``...): each wraps one backend's ``State`` object; and
 ``int_rows``, the rows given to a Board read with the same checks for every
 game."""
-from __future__ import annotations
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
@@ -33,11 +32,11 @@ class StateAttr(Generic[T]):
 
     if TYPE_CHECKING:
         @overload
-        def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
+        def __get__(self, obj: None, owner: type) -> "StateAttr[T]": ...
         @overload
-        def __get__(self, obj: Wrapper, owner: type) -> T: ...
+        def __get__(self, obj: "Wrapper", owner: type) -> T: ...
 
-    def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
+    def __get__(self, obj: "Optional[Wrapper]", owner: type) -> "StateAttr[T] | T":
         if obj is None:
             return self
         value: T = getattr(obj._state, self.name)
@@ -55,10 +54,10 @@ class Wrapper:
 
     __slots__ = ("_state",)
     __hash__ = None  # type: ignore[assignment]  # mutable
-    _state: Any  # each game's class narrows it to its kernel's State
+    _state: "Any"  # each game's class narrows it to its kernel's State
 
     @classmethod
-    def _wrap(cls: type[W], state: Any) -> W:
+    def _wrap(cls: "type[W]", state: "Any") -> "W":
         obj = cls.__new__(cls)
         obj._state = state
         return obj
@@ -68,12 +67,12 @@ class Wrapper:
         """'compiled' or 'pure': the implementation behind this object."""
         return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
 
-    def copy(self: W) -> W:
+    def copy(self: "W") -> "W":
         """An independent copy (same backend)."""
         return self._wrap(self._state.copy())
 
 
-def int_rows(rows: Iterable[Iterable[Union[str, SupportsIndex]]]) -> list[list[int]]:
+def int_rows(rows: "Iterable[Iterable[Union[str, SupportsIndex]]]") -> list[list[int]]:
     """``rows`` (each a string of digits or a sequence of integers) as lists
     of ints; a non-integral number (1.5, inf, "x") is refused with TypeError
     or ValueError, never truncated."""

@@ -21,7 +21,6 @@ named on the command line, and of its commands only the one that runs; a
 command whose module is costly to import is guarded by
 ``if not _args.skipped(commands, NAME): ...``.
 """
-from __future__ import annotations
 
 import sys
 
@@ -42,15 +41,15 @@ else:  # types.SimpleNamespace, without importing types
 LAZY = ("DESCRIPTION", "TOOLS", "VersionAction", "build_parser", "commands_of", "version")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     if name in LAZY:
         from . import _parser
         return getattr(_parser, name)
     raise AttributeError(f"module 'gridgames.cli' has no attribute {name!r}")
 
 
-def one_line_warning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int,
-                     file: Optional[TextIO] = None, line: Optional[str] = None) -> None:
+def one_line_warning(message: "Union[Warning, str]", category: type[Warning], filename: str, lineno: int,
+                     file: "Optional[TextIO]" = None, line: "Optional[str]" = None) -> None:
     """Warnings (e.g. a kernel running pure Python) as one line, like the errors."""
     text = str(message)
     sys.stderr.write(f"{text if text.startswith('gridgames') else 'gridgames: warning: ' + text}\n")
@@ -68,7 +67,7 @@ def one_line_warnings(now: bool = False) -> None:
         _record.show_warning = one_line_warning
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: "Optional[Sequence[str]]" = None) -> int:
     one_line_warnings()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -95,7 +94,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 # (another option, ``--help``, an abbreviation, a value that looks like an
 # option, a word that could be a command, a bad value) gives None, and
 # argparse decides, with its errors and its help.
-def judge_command(argv: list[str]) -> Callable[[], int] | None:
+def judge_command(argv: list[str]) -> "Callable[[], int] | None":
     """The judge command of ``argv`` ready to run, or None: not a plain
     judge form (the caller parses ``argv`` with argparse)."""
     if not argv or argv[0] not in GAMES:

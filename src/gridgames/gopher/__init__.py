@@ -15,7 +15,6 @@ True
 >>> field.grid()
 ['!##', '#2#', '##*']
 """
-from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
 from .._record import lazy_getattr

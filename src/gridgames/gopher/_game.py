@@ -1,6 +1,5 @@
 """Gopher holes: the judge function and the Field (the package hands them on;
 play by deduction is ``_deduction``)."""
-from __future__ import annotations
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
@@ -58,7 +57,7 @@ class PickWarning(JudgeWarning):
         return f"<PickWarning {self}>"
 
 
-def _warnings(text: bytes) -> list[JudgeWarning]:
+def _warnings(text: bytes) -> "list[JudgeWarning]":
     """The PickWarnings of the kernels' warning lines."""
     found: list[JudgeWarning] = []
     if not text:
@@ -76,7 +75,7 @@ def _warnings(text: bytes) -> list[JudgeWarning]:
     return found
 
 
-def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool, bool]]) -> JudgeError:
+def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool, bool]]) -> "JudgeError":
     game, code, number, nholes, rows, cols, where = err
     item = f"game {game}"
     if code in _HOLE_CODES:  # a saturated NHOLES is not the number written
@@ -90,8 +89,8 @@ def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool,
     return error
 
 
-def judge(data: JudgeInput, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
-          emit: Emit = None, warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
+def judge(data: "JudgeInput", *, team: str = "0", program: int = 6, backend: "Optional[str]" = None,
+          emit: "Emit" = None, warn: "Optional[Callable[[bytes], object]]" = None) -> "JudgeResult":
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult (output, error, warnings):
     the output bytes (the header line, a board per processed pick, the end
@@ -152,15 +151,15 @@ class Field(Wrapper):
     """
 
     __slots__ = ()
-    _state: State
+    _state: "State"
 
-    def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = (), *,
-                 backend: Optional[str] = None) -> None:
+    def __init__(self, rows: int, cols: int, holes: "Iterable[tuple[int, int]]" = (), *,
+                 backend: "Optional[str]" = None) -> None:
         spots = [(index(r), index(c)) for r, c in holes]
         self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
     @classmethod
-    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Field:
+    def from_text(cls, text: str, *, backend: "Optional[str]" = None) -> "Field":
         """Build from judge text (one game, as samegame.Board.from_text): 'NROWS
         NCOLUMNS', NHOLES, then NHOLES 'ROW COLUMN' (the picks after them are
         not read)."""
@@ -179,7 +178,7 @@ class Field(Wrapper):
         """the player fell in a hole: the game is over"""
         return self._state.fell_at is not None
 
-    fell_at: StateAttr[Optional[tuple[int, int]]] = StateAttr("(row, col) of the hole the player fell in, or None")
+    fell_at: "StateAttr[Optional[tuple[int, int]]]" = StateAttr("(row, col) of the hole the player fell in, or None")
 
     @property
     def won(self) -> bool:
@@ -191,7 +190,7 @@ class Field(Wrapper):
         """The holes, as sorted (row, col) pairs."""
         return self._state.holes()
 
-    def pick(self, row: int, col: int) -> Outcome:
+    def pick(self, row: int, col: int) -> "Outcome":
         """Pick the patch at (row, col) and return its Outcome.  A safe unseen
         patch is inspected and, if no hole is next to it, the flood inspects
         its neighbours; a hole ends the game.  A patch already inspected, a
@@ -205,7 +204,7 @@ class Field(Wrapper):
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
-    def _drawing(self) -> Drawing:
+    def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
         return draw(self)

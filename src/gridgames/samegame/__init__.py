@@ -23,7 +23,6 @@ cells is left.
 >>> c.replay(best.moves), c.over
 (1008, True)
 """
-from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
 from .._record import lazy_getattr
