@@ -22,22 +22,32 @@ if TYPE_CHECKING:
 
 
 _function: "Any" = type(lambda: None)  # types.FunctionType, without types
-_NEW: "dict[int, Any]" = {}  # __new__'s code by number of fields (compiling is what costs)
+_tuple_new = tuple.__new__
 
 
-def _new(fields: tuple[str, ...]) -> "Any":
-    """A ``__new__`` taking ``fields``: the signature of collections.namedtuple's
-    (keywords, a TypeError for a missing field), its code compiled once for
-    each number of fields and given these names."""
+def _new3(_cls: type, _0: object, _1: object, _2: object) -> "Any":
+    return _tuple_new(_cls, (_0, _1, _2))
+
+
+# __new__'s code by number of fields (compiling is what costs): written out
+# for three, the judges' tuples (JudgeResult, Outcome, Phase), compiled once
+# for any other number.
+_NEW: "dict[int, Any]" = {3: _new3.__code__}
+
+
+def _new(typename: str, fields: tuple[str, ...]) -> "Any":
+    """``typename``'s ``__new__`` taking ``fields``: the signature of
+    collections.namedtuple's (keywords, a TypeError for a missing field), its
+    code made once for each number of fields and given these names."""
     if len(fields) not in _NEW:
         args = ", ".join(f"_{i}" for i in range(len(fields)))
         namespace: dict[str, Any] = {}
         exec(f"def __new__(_cls, {args}):\n    return _tuple_new(_cls, ({args},))", globals(), namespace)  # noqa: S102
         _NEW[len(fields)] = namespace["__new__"].__code__
-    return _function(_NEW[len(fields)].replace(co_varnames=("_cls", *fields)), globals())
-
-
-_tuple_new = tuple.__new__
+    code = _NEW[len(fields)].replace(co_varnames=("_cls", *fields), co_name="__new__")
+    if sys.version_info >= (3, 11):  # the name its TypeErrors give
+        code = code.replace(co_qualname=f"{typename}.__new__")
+    return _function(code, globals())
 
 
 def namedtuple(typename: str, field_names: str) -> "Any":
@@ -60,7 +70,7 @@ def namedtuple(typename: str, field_names: str) -> "Any":
 
     body: dict[str, Any] = {
         "__slots__": (), "__doc__": f"{typename}({args})", "_fields": fields, "_field_defaults": {},
-        "__match_args__": fields, "__new__": _new(fields), "_make": classmethod(_make),
+        "__match_args__": fields, "__new__": _new(typename, fields), "_make": classmethod(_make),
         "_replace": _replace,
         "__repr__": lambda self: f"{type(self).__name__}({shown % tuple(self)})",
         "_asdict": lambda self: dict(zip(fields, self)),
