@@ -86,7 +86,7 @@ def test_short_tokens_read_alike_wherever_they_are(game, before, after):
     assert out == b"Grid 1.\n    1 2 3 4 5 6 7 8 9 0 1 2 \n\n"
 
 
-# 7b. A board row of one-digit cells is read in one step (_scan.digit_row):
+# 7b. A board row of one-digit cells is read in one step (_scan_lines.digit_row):
 # any row it does not take whole (a long token, two separators, a sign, a
 # bad byte, the end of the window) must read as the pure twin reads it.
 @pytest.mark.parametrize("game, before, after", [
@@ -106,7 +106,7 @@ def test_board_rows_read_alike_whatever_their_spacing(game, before, after):
     assert b"Board Position:\n  1   2   -\n    -   3   1\n" in out  # the rows as given, top first
 
 
-# 7c. So are a tile-match move and a SameGame selection (_scan.short_ints).
+# 7c. So are a tile-match move and a SameGame selection (_scan_lines.short_ints).
 @pytest.mark.parametrize("game, before, after", [
     ("samegame", b"2 3\n1 1 2\n1 1 2\n", b" 0 0\n"),
     ("tilematch", b"1\n3 2\n2\n2\n1 2 1\n2 1 2\n2\n", b"\n0 0 1 0\n")])

@@ -167,3 +167,50 @@ def test_the_fast_path_and_argparse_write_the_same(game, tmp_path):
             for argv in (fast, slow)]
     assert [(p.returncode, p.stdout, p.stderr) for p in runs] == [(0, b"", runs[0].stderr)] * 2
     assert (tmp_path / "fast").read_bytes() == (tmp_path / "slow").read_bytes() != b""
+
+
+# The program ends a plain judge run without the interpreter's teardown
+# (cli.end_now): its output must still be whole, its status kept.
+@pytest.mark.parametrize("game, sample", [("samegame", "sample"), ("tilematch", "sample1"), ("gopher", "sample")])
+def test_a_judge_run_that_ends_at_once_writes_all_its_output(game, sample, tmp_path):
+    expected = (DATA / game / f"{sample}.out").read_bytes()
+    path = str(DATA / game / f"{sample}.in")
+    p = subprocess.run([sys.executable, "-m", "gridgames", game, path], capture_output=True, timeout=120)
+    assert (p.returncode, p.stdout, p.stderr) == (0, expected, b"")
+    out = tmp_path / "out"
+    p = subprocess.run([sys.executable, "-m", "gridgames", game, path, "-o", str(out)], capture_output=True,
+                       timeout=120)
+    assert (p.returncode, out.read_bytes()) == (0, expected)
+
+
+def test_bad_input_keeps_its_status_and_message_when_the_run_ends_at_once():
+    good = (DATA / "samegame" / "sample.in").read_bytes()
+    assert good.endswith(b"\n0 0\n")  # its closing line, replaced by a bad one
+    p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "-"], input=good[:-4] + b"1 x\n",
+                       capture_output=True, timeout=120)
+    assert p.returncode == 1 and p.stdout == (DATA / "samegame" / "sample.out").read_bytes()
+    assert p.stderr.count(b"\n") == 1 and b"expected" in p.stderr
+
+
+END_NOW = """
+import atexit, sys, threading
+from gridgames.cli import end_now
+sys.stdout.write("written;")
+if WHAT == "atexit":
+    atexit.register(lambda: sys.stdout.write("atexit ran;"))
+elif WHAT == "thread":
+    done = threading.Event()
+    threading.Thread(target=done.wait).start()
+    threading.Timer(0.5, done.set).start()
+end_now(3)
+sys.stdout.write("went on;")
+"""
+
+
+@pytest.mark.parametrize("what, expected", [("nothing", (3, "written;")),
+                                            ("atexit", (0, "written;went on;atexit ran;")),
+                                            ("thread", (0, "written;went on;"))])
+def test_end_now_ends_only_when_nothing_is_left_to_do(what, expected):
+    p = subprocess.run([sys.executable, "-c", END_NOW.replace("WHAT", repr(what))], capture_output=True,
+                       text=True, timeout=120)
+    assert (p.returncode, p.stdout) == expected, p.stderr

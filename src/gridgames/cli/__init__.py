@@ -22,6 +22,7 @@ command whose module is costly to import is guarded by
 ``if not _args.skipped(commands, NAME): ...``.
 """
 
+import os
 import sys
 
 from .. import _record
@@ -67,13 +68,19 @@ def one_line_warnings(now: bool = False) -> None:
         _record.show_warning = one_line_warning
 
 
-def main(argv: "Optional[Sequence[str]]" = None) -> int:
+def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); its exit
+    status.  ``end``: after a plain judge run the process ends at once
+    (``end_now``); only ``command``, the program's own entry, asks it."""
     one_line_warnings()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         judge = judge_command(argv)
         if judge is not None:
-            return judge()
+            status = judge()
+            if end:
+                end_now(status)
+            return status
         one_line_warnings(now=True)  # any library's warning too: this path may load many
         from ._parser import run
         return run(argv)
@@ -83,6 +90,30 @@ def main(argv: "Optional[Sequence[str]]" = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("gridgames: interrupted\n")
         return 130
+
+
+def command() -> None:
+    """The ``gridgames`` program (the installed script, ``python -m gridgames``)."""
+    sys.exit(main(end=True))
+
+
+def end_now(status: int) -> None:
+    """End the process with ``status`` without the interpreter's teardown,
+    which frees every module one by one: about 2.4 ms of a one-case judge
+    run's 16 (issue 37).  Only when nothing is left for it to do: standard
+    output and error flushed, no ``atexit`` handler (coverage's, say) and no
+    other thread; otherwise this returns and the process exits as usual.
+    Every file a judge writes is closed before it returns."""
+    import atexit  # built in: no import cost
+    threading = sys.modules.get("threading")
+    if getattr(atexit, "_ncallbacks", lambda: 1)() or (threading and threading.active_count() > 1):
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:  # a closed pipe, a full disk: the usual exit reports it
+        return
+    os._exit(status)
 
 
 # The judges' fast path: ``gridgames GAME [judge] [INPUT] [-o OUTPUT]`` (and
