@@ -16,8 +16,8 @@ def timed_run(*args, **kwargs):
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, result
 
 
-def child_times(cmd, stdin_path):
-    """(CPU seconds, wall seconds) of one run of ``cmd``."""
+def child_times(cmd, stdin_path, env=None):
+    """(CPU seconds, wall seconds) of one run of ``cmd`` (``env``: its environment, None: this one's)."""
     with open(stdin_path, "rb") as stdin:
-        cpu, wall, _ = timed_run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+        cpu, wall, _ = timed_run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True, env=env)
     return cpu, wall

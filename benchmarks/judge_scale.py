@@ -12,7 +12,7 @@ Generates the input files (valid, seeded), then prints three tables:
 * linear time: CPU time on an input of each kind and on one twice as large
   (a ratio near 2.0 is linear);
 * C ratio: CPU time (user + sys, whole process, from wait4) of ``gridgames GAME
-  FILE -o /dev/null`` against ``baseline/GAME.c`` (gcc -O3, the kernels' own
+  FILE -o /dev/null`` (the installed script, as users run it) against ``baseline/GAME.c`` (gcc -O3, the kernels' own
   level; tight (issue 37): the board's rendered text kept between moves and
   only its changed cells rewritten, each board one memcpy into one bounded
   output buffer written with write(), large read() calls, integers parsed by
@@ -36,9 +36,9 @@ Quote medians from a quiet machine; on a shared one the ratios (paired) hold
 better than the absolute times.
 """
 import argparse
+import hashlib
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -174,28 +174,50 @@ def run(cmd, stdin_path=None, out=os.devnull, pipe=False):
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+def launcher():
+    """How users run it: the ``gridgames`` script installed beside this
+    interpreter, else (a source checkout) ``python -m gridgames``."""
+    script = Path(sys.executable).with_name("gridgames")
+    return [str(script)] if script.is_file() and os.access(script, os.X_OK) else [sys.executable, "-m", "gridgames"]
+
+
 def gridgames(game, path):
     env_game = game.split("-")[0]
-    return [sys.executable, "-m", "gridgames", env_game, str(path), "-o", os.devnull]
+    return [*launcher(), env_game, str(path), "-o", os.devnull]
 
 
 def build_c(folder: Path):
+    """Each C judge built twice: ``gcc -O3``, and with the kernels' loop
+    alignment besides (``-falign-loops=64``, setup.py), which makes some of
+    them faster and some slower: c_ratio times both and holds the faster."""
     exe = {}
     for game in GAMES:
-        exe[game] = folder / f"c-{game}"
-        subprocess.run(["gcc", "-O3", "-o", str(exe[game]), str(HERE / "baseline" / f"{game}.c")], check=True)
+        for name, flags in C_BUILDS.items():
+            exe[game, name] = folder / f"c-{game}-{name}"
+            subprocess.run(["gcc", *flags, "-o", str(exe[game, name]), str(HERE / "baseline" / f"{game}.c")],
+                           check=True)
     return exe
 
 
-def same_output(game, path, exe, folder):
-    a, b = folder / "out-gridgames", folder / "out-c"
-    subprocess.run([sys.executable, "-m", "gridgames", game, str(path), "-o", str(a)],
-                   check=True, stderr=subprocess.DEVNULL)
-    run([str(exe[game])], path, b)
-    same = a.read_bytes() == b.read_bytes()
-    a.unlink()
-    b.unlink()
-    return same
+C_BUILDS = {"O3": ["-O3"], "O3-align64": ["-O3", "-falign-loops=64"]}
+
+
+def digest(cmd, stdin_path):
+    """SHA-256 of what ``cmd`` writes to standard output (read in pieces:
+    gopher-picks writes 3.9 GB)."""
+    sha = hashlib.sha256()
+    with open(stdin_path, "rb") as fin:
+        p = subprocess.Popen(cmd, stdin=fin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        for piece in iter(lambda: p.stdout.read(1 << 20), b""):
+            sha.update(piece)
+        p.wait()
+    return sha.hexdigest()
+
+
+def same_outputs(game, path, exe):
+    """Whether gridgames and every C build write the same bytes."""
+    ours = digest([*launcher(), game, str(path)], os.devnull)
+    return all(digest([str(exe[game, name])], path) == ours for name in C_BUILDS)
 
 
 def main():
@@ -250,23 +272,30 @@ def linear(files, args):
 
 def c_ratio(files, args):
     exe = build_c(args.dir)
-    print("C ratio (CPU time user+sys, whole process; gridgames / C, paired runs)")
+    print("C ratio (CPU time user+sys, whole process; gridgames / C, paired runs, against the faster C build;\n"
+          "  'kernel': gridgames less its CPU on a one-case file (interpreter start-up, imports), same rounds)")
     for kind in RATIO_KINDS:
         game = kind.split("-")[0]
         if args.game and game != args.game:
             continue
         path = files[kind, 1]
-        agree = same_output(game, path, exe, args.dir)
-        ratios, ours, theirs = [], [], []
+        one = args.dir / f"one-{game}.in"
+        one.write_bytes(ONE_CASE[game])
+        agree = same_outputs(game, path, exe)
+        ours, fixed = [], []
+        theirs = {name: [] for name in C_BUILDS}
         for _ in range(args.runs):
-            a = run(gridgames(game, path))[0]
-            b = run([str(exe[game])], path)[0]
-            ours.append(a)
-            theirs.append(b)
-            ratios.append(a / b)
+            ours.append(run(gridgames(game, path))[0])
+            for name in C_BUILDS:
+                theirs[name].append(run([str(exe[game, name])], path)[0])
+            fixed.append(run(gridgames(game, one))[0])
+        best = min(C_BUILDS, key=lambda name: statistics.median(theirs[name]))
+        ratios = [a / b for a, b in zip(ours, theirs[best])]
+        c, start = statistics.median(theirs[best]), statistics.median(fixed)
         print(f"  {kind:12} {path.stat().st_size / 2**20:6.0f} MB  gridgames {statistics.median(ours):6.2f} s"
-              f"  C {statistics.median(theirs):6.2f} s  ratio {statistics.median(ratios):.2f}"
-              f"  (min {min(ratios):.2f}, max {max(ratios):.2f}){'' if agree else '  OUTPUTS DIFFER'}")
+              f"  C {c:6.2f} s ({best})  ratio {statistics.median(ratios):.2f}"
+              f"  (min {min(ratios):.2f}, max {max(ratios):.2f}){'' if agree else '  OUTPUTS DIFFER'}"
+              f"  kernel {(statistics.median(ours) - start) / c:.2f} (start-up {start * 1e3:.0f} ms)")
 
 
 ONE_CASE = {"samegame": b"2 2\n1 1\n2 2\n1 1 0 0\n", "tilematch": b"1\n2 2\n2\n2\n1 1\n2 2\n1\n0 0 1 0\n",
@@ -283,14 +312,13 @@ def wall(cmd):
 def startup(args):
     """Wall time of the installed script on a one-case file against ``python -c pass``."""
     args.dir.mkdir(parents=True, exist_ok=True)
-    script = shutil.which("gridgames") or str(Path(sys.executable).with_name("gridgames"))
-    print(f"start-up (wall, median of {args.startup_runs}; {script} GAME ONE-CASE-FILE > /dev/null)")
+    print(f"start-up (wall, median of {args.startup_runs}; {' '.join(launcher())} GAME ONE-CASE-FILE > /dev/null)")
     for game in GAMES:
         if args.game and game != args.game:
             continue
         path = args.dir / f"one-{game}.in"
         path.write_bytes(ONE_CASE[game])
-        cmd = [script, game, str(path)]
+        cmd = [*launcher(), game, str(path)]
         wall(cmd)  # the bytecode is written once, as pip does
         bare, ours = [], []
         for _ in range(args.startup_runs):

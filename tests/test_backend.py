@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import gridgames
 from gridgames._backend import GAMES, PARTS, SHARED, parts, summary
 
@@ -12,7 +14,6 @@ from gridgames._backend import GAMES, PARTS, SHARED, parts, summary
 # would; the programs below then run.
 REFUSE = """
 import sys
-from pathlib import Path
 class Refuse:
     def find_spec(self, name, path=None, target=None):
         if name == sys.argv[1]:
@@ -33,7 +34,11 @@ with warnings.catch_warnings(record=True) as caught:
     for w in caught:
         print(w.category.__name__, w.message)
 """
+# The command line, with ``warnings`` loaded before it starts or not (a judge
+# starts without it: the one-line form is then set when the warning is given).
 CLI = REFUSE + """
+PRELOAD
+assert ("warnings" in sys.modules) == LOADED
 from gridgames.cli import main
 raise SystemExit(main(sys.argv[2:]))
 """
@@ -59,8 +64,10 @@ def test_a_game_running_pure_python_is_reported():
     assert lines[3:] == [f"RuntimeWarning {WARNING}"]
 
 
-def test_the_cli_says_it_in_one_line():
-    p = run(CLI, "gridgames.gopher._kernel", "gopher", "-", stdin="1 1\n0\n1 1\n")
+@pytest.mark.parametrize("loaded", [False, True], ids=["warnings not loaded", "warnings loaded"])
+def test_the_cli_says_it_in_one_line(loaded):
+    program = CLI.replace("PRELOAD", "import warnings" if loaded else "").replace("LOADED", str(loaded))
+    p = run(program, "gridgames.gopher._kernel", "gopher", "-", stdin="1 1\n0\n1 1\n")
     assert p.stderr == f"{WARNING}\n"
     assert p.stdout.count("|") == 2
 

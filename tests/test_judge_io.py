@@ -86,6 +86,42 @@ def test_short_tokens_read_alike_wherever_they_are(game, before, after):
     assert out == b"Grid 1.\n    1 2 3 4 5 6 7 8 9 0 1 2 \n\n"
 
 
+# 7b. A board row of one-digit cells is read in one step (_scan_lines.digit_row):
+# any row it does not take whole (a long token, two separators, a sign, a
+# bad byte, the end of the window) must read as the pure twin reads it.
+@pytest.mark.parametrize("game, before, after", [
+    ("samegame", b"2 3\n1 1 1\n", b"\n1 1 0 0\n"),
+    ("tilematch", b"1\n3 2\n2\n2\n1 2 3\n", b"\n1\n0 0 1 0\n")])
+def test_board_rows_read_alike_whatever_their_spacing(game, before, after):
+    judge = JUDGES[game]
+    for row in (b"1 2 3", b"1  2 3", b"1 2\t3", b"1\r\n2 3", b"12 2 3", b"1 2 -3", b"1 2 x", b"1 2 03",
+                b" 1 2 3", b"\n1 2 3", b"1 2", b"1 2 3 4", b"1 2 3\r", b"0 0 0", b"9 9 9"):
+        data = before + row + after
+        for text in (data, data[:len(before) + len(row)], data[:len(before) + len(row) + 1]):
+            expected = result(judge, text, "pure")
+            assert result(judge, text, "compiled") == expected, text
+            for most in (1, 5, 7, 8, 9, 16):
+                assert result(judge, Trickle(text, most), "compiled") == expected, (text, most)
+    out = result(tilematch.judge, b"1\n3 2\n2\n2\n1 2 0\n0 3 1\n0\n", "compiled")[0]
+    assert b"Board Position:\n  1   2   -\n    -   3   1\n" in out  # the rows as given, top first
+
+
+# 7c. So are a tile-match move and a SameGame selection (_scan_lines.short_ints).
+@pytest.mark.parametrize("game, before, after", [
+    ("samegame", b"2 3\n1 1 2\n1 1 2\n", b" 0 0\n"),
+    ("tilematch", b"1\n3 2\n2\n2\n1 2 1\n2 1 2\n2\n", b"\n0 0 1 0\n")])
+def test_moves_and_selections_read_alike_whatever_their_spacing(game, before, after):
+    judge = JUDGES[game]
+    for line in (b"1 1 0 1", b"1 2 1 1", b"01 001 0 1", b"1  1 0 1", b"1 1\t0\n1", b"1 1 0 -1", b"1 1 0 1x",
+                 b"1000 1 0 1", b"999 1 0 1", b"2 1 2 0", b"0 0 0 0", b"1 1", b"1 x", b" 1 1 0 1"):
+        data = before + line + after
+        for text in (data, data[:len(before) + len(line)], data[:len(before) + len(line) + 1]):
+            expected = result(judge, text, "pure")
+            assert result(judge, text, "compiled") == expected, text
+            for most in (1, 5, 9, 17):
+                assert result(judge, Trickle(text, most), "compiled") == expected, (text, most)
+
+
 @pytest.mark.slow  # 200 MB (compiled) and 4 MB (pure) through the judge
 @pytest.mark.skipif(sys.platform != "linux", reason="peak RSS from /proc: Linux only")
 def test_peak_memory_does_not_follow_the_input_size(backend):
@@ -148,6 +184,16 @@ def test_line_numbers_of_many_warnings_and_a_late_error(backend):
     _, err, warnings = gopher.judge(Trickle(data, 999), backend=backend)
     assert [w.line for w in warnings] == list(range(3, 5003))
     assert str(err).startswith("5003:3: game 1, pick 5001: expected PICK_COLUMN")
+
+
+@pytest.mark.parametrize("lines", [0, 1, 239, 240, 241, 480, 5000])
+@pytest.mark.parametrize("piece", [None, 97])
+def test_a_late_error_names_its_line_whatever_the_block_boundaries(backend, lines, piece):
+    # The kernel counts newlines in blocks of 240 bytes (_scan.count_lines):
+    # every count around a block's edge, in one window and read in pieces.
+    data = b"\n" * lines + b"  x\n"
+    err = samegame.judge(data if piece is None else Trickle(data, piece), backend=backend).error
+    assert (err.line, err.column) == (lines + 1, 3)
 
 
 # 4. The pure backend called int() on any digit string (Python refuses > 4,300 digits).

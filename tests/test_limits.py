@@ -94,3 +94,21 @@ def test_importing_a_game_loads_no_twin_for_its_codes():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+# The .pxd expressions are read by hand (no eval); Python's eval, whose operators
+# have C's precedence, gives the values they must have.
+@pytest.mark.parametrize("expression", [
+    "1 << 20", "1<<20", "(A + 2) * (B + 3)", "(B + 2) * A", "A * B // 2", "A - B - 1", "A - (B - 1)",
+    "1 << 4 + 1", "A | B & 6 ^ 3", "-1", "-A * 2", "~A + 1", "0xFFFF", "A % 7 * 3", "64 >> 2 >> 1", "A"])
+def test_an_expression_reads_as_python_evaluates_it(expression):
+    from gridgames._limits import value_of
+    scope = {"A": 100, "B": 37}
+    assert value_of(expression, scope) == eval(expression, {"__builtins__": {}}, dict(scope))  # noqa: S307
+
+
+@pytest.mark.parametrize("expression", ["A +", "(A + 1", "A + 1)", "C + 1", "1.5", "A ** 2", "sizeof(A)", ""])
+def test_an_expression_it_cannot_read_is_a_value_error(expression):
+    from gridgames._limits import value_of
+    with pytest.raises(ValueError, match="cannot read the enum value"):
+        value_of(expression, {"A": 100})

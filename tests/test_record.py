@@ -32,8 +32,9 @@ def test_built_the_same_ways(make):
 def test_refused_the_same_ways(bad):
     with pytest.raises((TypeError, ValueError)) as theirs:
         bad(Theirs)
-    with pytest.raises(theirs.type):
+    with pytest.raises(theirs.type) as ours:
         bad(Ours)
+    assert str(ours.value) == str(theirs.value)  # "Pair.__new__() missing 1 required ..." too
 
 
 def test_fields_are_read_only_and_the_tuple_has_no_dict():

@@ -6,9 +6,11 @@ from gridgames import numberlink, samegame
 
 
 def test_samegame_solution_is_search_result():
-    with pytest.warns(DeprecationWarning, match=r"samegame\.Solution is renamed gridgames\.samegame\.SearchResult"):
+    renamed = r"samegame\.Solution is renamed gridgames\.samegame\.SearchResult"
+    with pytest.warns(DeprecationWarning, match=renamed) as seen:
         old = samegame.Solution
     assert old is samegame.SearchResult
+    assert seen[0].filename == __file__  # the warning points at the line that read the old name
 
 
 def test_samegame_solve_is_search_boards(backend):
@@ -26,6 +28,8 @@ def test_an_unknown_name_is_still_an_attribute_error():
 @pytest.mark.parametrize("kind", [numberlink.Puzzle, numberlink.Solution])
 def test_numberlink_parse_is_from_text(kind):
     text = "1 2\n1 1\n"
-    with pytest.warns(DeprecationWarning, match=rf"{kind.__name__}\.parse is renamed {kind.__name__}\.from_text"):
+    renamed = rf"{kind.__name__}\.parse is renamed {kind.__name__}\.from_text"
+    with pytest.warns(DeprecationWarning, match=renamed) as seen:
         board = kind.parse(text)
+    assert seen[0].filename == __file__
     assert type(board) is kind and board == kind.from_text(text)

@@ -1,6 +1,17 @@
 /* A tight, independent C SameGame judge: the speed baseline for the compiled
  * kernel (and a third opinion on its output).  Valid input only.
- *   gcc -O3 -o samegame benchmarks/baseline/samegame.c && ./samegame < file  */
+ *   gcc -O3 -o samegame benchmarks/baseline/samegame.c && ./samegame < file
+ *
+ * Technique:
+ * - the grid column-major with a border of EMPTY cells all round, so the
+ *   flood's four neighbours need no bounds test; a removal is tested on the
+ *   four neighbours before any flood;
+ * - only the columns the group touched are compacted, and the columns are
+ *   closed up from the leftmost of them on;
+ * - the board is printed once per grid (the judge prints only the final
+ *   one), straight into one large output buffer (judge_io.h, written with
+ *   write() when full); no stdio;
+ * - input read in large read() calls, integers parsed by hand. */
 #include "judge_io.h"
 
 enum { R = 10, C = 40, S = R + 2, EMPTY = 10 };

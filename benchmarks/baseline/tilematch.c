@@ -141,7 +141,7 @@ int main(void) {
     for (long ds = 1; ds <= d; ds++) {
         w = (int)num_any(0); h = (int)num_any(0); k = (int)num_any(0); int given = (int)num_any(0);
         rows = given > h ? given : h; tiles = 0;
-        memset(g, 0, sizeof g);
+        memset(g, 0, (size_t)w * H);   /* the columns in use only */
         for (int r = given - 1; r >= 0; r--)
             for (int c = 0; c < w; c++) { g[c * H + r] = (unsigned char)num_any(0); if (g[c * H + r]) tiles++; }
         loose = changed = ~0ULL; lo = 0; hi = H - 1;   /* everything may have changed */

@@ -9,9 +9,8 @@ after an install without a compiler, or with GRIDGAMES_PURE_PYTHON=1).
 Importing gridgames loads nothing else: each name is loaded when it is first
 used (PEP 562), so a judge starts without the other games' kernels.
 """
-from __future__ import annotations
 
-from ._version import __version__
+__version__ = "0.1.0"  # read by the build too (pyproject.toml); no module of its own: a judge starts fast
 
 TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads nothing
 if TYPE_CHECKING:
@@ -27,7 +26,7 @@ __all__ = ["BACKEND", "BACKENDS", "Game", "InputError", "JudgeError", "JudgeResu
            "register_game"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     if name in ("InputError", "JudgeError", "JudgeResult", "JudgeWarning"):
         from . import _judge
         return getattr(_judge, name)

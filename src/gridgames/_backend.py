@@ -4,12 +4,12 @@
 compiled ``_P`` modules and falls back to their twins ``_P_pure`` only when
 a kernel cannot be imported (for example an install made without a compiler).
 """
-from __future__ import annotations
 
 import os
 import sys
 
 from . import _games
+from ._record import warn  # warnings, imported only to warn: a judge starts without it
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -38,14 +38,14 @@ def _module(game: str, part: str) -> str:
     return row.module(row.parts[part])
 
 
-def import_module(name: str) -> ModuleType:
+def import_module(name: str) -> "ModuleType":
     """``importlib.import_module`` for an absolute name (importlib is not
     imported: a judge starts fast)."""
     __import__(name)
     return sys.modules[name]
 
 
-def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> ModuleType:
+def kernel(game: str, backend: "Optional[str]" = None, part: str = "kernel") -> "ModuleType":
     """Return a kernel module of ``game`` ("samegame", ...).
 
     ``part`` names a module pair of ``PARTS`` (or of ``SHARED``), e.g. "kernel": ``_kernel``
@@ -64,11 +64,9 @@ def kernel(game: str, backend: Optional[str] = None, part: str = "kernel") -> Mo
     except ImportError as exc:
         if backend == "compiled":
             raise
-        import warnings  # only here: a judge starts without it
         # A silent fallback would hide a 10-100x slowdown: say it once per call site.
-        warnings.warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
-                      "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning",
-                      RuntimeWarning, stacklevel=3)
+        warn(f"gridgames {game}: running on the pure-Python twin ({exc}); set "
+             "GRIDGAMES_PURE_PYTHON=1 to choose it without this warning", RuntimeWarning, stacklevel=3)
         return import_module(pure)
 
 

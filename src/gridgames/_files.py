@@ -27,7 +27,6 @@ campaign results...)::
 ``new_directory(path, force)`` does the same for a directory (``package``):
 a non-empty DIR is refused unless ``force``, which replaces it whole.
 """
-from __future__ import annotations
 
 import os
 import stat
@@ -59,7 +58,7 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _identity(path: str) -> Optional[tuple[int, int]]:
+def _identity(path: str) -> "Optional[tuple[int, int]]":
     """(device, inode) of ``path`` ('-': standard input), None when it does
     not exist (or is not a file one can name)."""
     try:
@@ -69,7 +68,7 @@ def _identity(path: str) -> Optional[tuple[int, int]]:
     return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
 
 
-def refuse_same(output: Optional[str], inputs: Iterable[Optional[str]], shown_output: str = "") -> None:
+def refuse_same(output: "Optional[str]", inputs: "Iterable[Optional[str]]", shown_output: str = "") -> None:
     """SameFile if ``output`` (a path; None or '-': standard output) is the
     same file as one of ``inputs`` (paths; '-': standard input)."""
     if output in (None, "-"):
@@ -94,7 +93,7 @@ class replacing:
     module docstring), as a context manager.  OSErrors become CannotWrite.
     (A class, not a contextlib generator: a judge starts without contextlib.)"""
 
-    def __init__(self, path: str, inputs: Iterable[Optional[str]] = ()) -> None:
+    def __init__(self, path: str, inputs: "Iterable[Optional[str]]" = ()) -> None:
         self.path, self.inputs = path, inputs
         self.fd, self.temp, self.target = -1, "", ""
 
@@ -117,8 +116,8 @@ class replacing:
                 self.__exit__(type(exc), exc, None)
         return self.fd
 
-    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> None:  # never suppresses what the body raised
+    def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
+                 tb: "Optional[TracebackType]") -> None:  # never suppresses what the body raised
         if not self.temp:  # written in place
             os.close(self.fd)
             return
@@ -162,7 +161,7 @@ def _temporary(directory: str, base: str, shown: str) -> tuple[str, int]:
 
 
 @contextmanager
-def new_directory(path: str, force: bool = False) -> Iterator[str]:
+def new_directory(path: str, force: bool = False) -> "Iterator[str]":
     """A temporary directory next to ``path`` to build it in; on a normal
     exit it takes the place of ``path``.  An existing non-empty ``path`` is
     refused (CannotWrite, before anything is written) unless ``force``: then

@@ -8,7 +8,6 @@ tests/test_protocol.py checks against it).  A game's parts are found through
 provides is written down in ``gridgames._protocol``.  A game outside this
 package is added with ``register`` (docs/adding-a-game.md).
 """
-from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -25,9 +24,9 @@ if TYPE_CHECKING:
 class Game:  # a plain class, not a namedtuple: the judges' start-up reads this module
     __slots__ = ("parts", "judge", "title", "source", "env", "name", "package", "cli", "envs")
 
-    def __init__(self, parts: dict[str, str], judge: bool, title: Optional[str], source: Optional[str],
-                 env: Optional[str] = None, *, package: Optional[str] = None, cli: Optional[str] = None,
-                 envs: Optional[str] = None) -> None:
+    def __init__(self, parts: dict[str, str], judge: bool, title: "Optional[str]", source: "Optional[str]",
+                 env: "Optional[str]" = None, *, package: "Optional[str]" = None, cli: "Optional[str]" = None,
+                 envs: "Optional[str]" = None) -> None:
         self.parts, self.judge, self.title, self.source, self.env = parts, judge, title, source, env
         self.name = ""
         self.package, self.cli, self.envs = package or "", cli or "", envs or ""
@@ -37,15 +36,15 @@ class Game:  # a plain class, not a namedtuple: the judges' start-up reads this 
         return f"{self.package}.{part}" if part else self.package
 
     @property
-    def env_id(self) -> Optional[str]:
+    def env_id(self) -> "Optional[str]":
         """The Gymnasium id of its environment (None: it has none)."""
         return None if self.env is None else f"gridgames/{self.env}-v0"
 
 
-GAMES: dict[str, Game] = {}
+GAMES: "dict[str, Game]" = {}
 
 
-def register(name: str, game: Game) -> Game:
+def register(name: str, game: "Game") -> "Game":
     """Add ``game`` to the table as ``name`` (the word on the command line),
     filling in its default module paths; a name already taken is refused.
     The four games below are registered so; a game from elsewhere calls this

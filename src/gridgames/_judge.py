@@ -4,7 +4,6 @@ reports (the command-line plumbing around it is ``cli._io``).
 Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
-from __future__ import annotations
 
 from ._limits import constants
 from ._record import namedtuple
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
     from typing import BinaryIO, NamedTuple, Optional, TypeAlias, Union
 
 _SPACE = b" \t\n\v\f\r"  # the same whitespace as bytes.split() (no re: a judge starts fast)
-_SHOWN = constants("_scan.pxd").SHOWN  # longest token quoted in a message
 
 
 class InputError(ValueError):
@@ -49,20 +47,27 @@ def quoted(head: bytes, more: bool = False) -> str:
     follows; an empty token is 'end of input'."""
     if not head:
         return "end of input"
-    text = head[:_SHOWN].decode("utf-8", "backslashreplace")
+    longest = _shown()
+    text = head[:longest].decode("utf-8", "backslashreplace")
     shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
-    return f"'{shown}{'...' if more or len(head) > _SHOWN else ''}'"
+    return f"'{shown}{'...' if more or len(head) > longest else ''}'"
+
+
+def _shown() -> int:
+    """The longest token quoted in a message, read when a message is first
+    made (a samegame judge starts without reading _scan.pxd)."""
+    return constants("_scan.pxd").SHOWN
 
 
 def token_at(data: bytes, offset: int) -> str:
     """The token starting at ``offset``, quoted, or 'end of input'."""
-    end, limit = offset, min(len(data), offset + _SHOWN + 1)
+    end, limit = offset, min(len(data), offset + _shown() + 1)
     while end < limit and data[end] not in _SPACE:
         end += 1
     return quoted(data[offset:end])
 
 
-def error_at(data: bytes, offset: int, item: str, expected: str) -> JudgeError:
+def error_at(data: bytes, offset: int, item: str, expected: str) -> "JudgeError":
     line, column = locate(data, offset)
     return JudgeError(item, line, column, expected, token_at(data, offset))
 
@@ -75,20 +80,24 @@ class JudgeWarning:
     column: int
 
 
-def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> JudgeError:
+def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> "JudgeError":
     """The JudgeError of a bad token a kernel described as (line, column,
     first bytes, more, at end of input) (see _scan.pxd, describe)."""
     line, column, head, more, _ = where
     return JudgeError(item, line, column, expected, quoted(head, more))
 
 
-# What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
-JudgeInput: TypeAlias = "Union[bytes, bytearray, memoryview, BinaryIO]"
-# Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
-Emit: TypeAlias = "Optional[Union[Callable[[bytes], object], int]]"
+if TYPE_CHECKING:
+    # What judge() reads: any bytes-like object (array, mmap... too), or a binary file.
+    JudgeInput: TypeAlias = Union[bytes, bytearray, memoryview, BinaryIO]
+    # Where judge() hands its output as it is made: a function taking bytes, or a file descriptor.
+    Emit: TypeAlias = Optional[Union[Callable[[bytes], object], int]]
+else:  # the names, for the games' annotations (typing is not imported at run time)
+    JudgeInput = "Union[bytes, bytearray, memoryview, BinaryIO]"
+    Emit = "Optional[Union[Callable[[bytes], object], int]]"
 
 
-def source(data: JudgeInput) -> object:
+def source(data: "JudgeInput") -> object:
     """What a kernel reads: a binary file (anything with ``readinto``, read in
     pieces) as it is, any other bytes-like object as a flat view of its
     bytes.  Anything else (str, a text file, a list) is a TypeError, the same
@@ -118,7 +127,7 @@ JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes
     games that have none)."""
 
 
-def send(emit: Union[int, Callable[[bytes], object]], data: bytes) -> None:
+def send(emit: "Union[int, Callable[[bytes], object]]", data: bytes) -> None:
     """Hand ``data`` to ``emit``: a function taking bytes, or a file
     descriptor written directly (all of it: a short write is continued)."""
     if isinstance(emit, int):

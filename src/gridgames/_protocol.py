@@ -135,7 +135,7 @@ class CommandLine(Protocol):
 @runtime_checkable
 class JudgeCommandLine(CommandLine, Protocol):
     """A judge game's command line, also: ``run(args) -> exit status``, its
-    judge command (called by the fast path ``cli._fast`` without argparse),
+    judge command (called by the fast path ``cli.judge_command`` without argparse),
     and optionally ``OPTIONS``: the judge command's own options, name ->
     (type, default)."""
 

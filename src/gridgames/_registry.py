@@ -7,7 +7,6 @@ It sits above the games (it imports them, by the paths of their rows) and
 below everything that uses them.  It imports no typing at run time: the
 judges' fast path reads it.
 """
-from __future__ import annotations
 
 from . import _games
 from ._backend import import_module  # not importlib's: a judge starts without importlib
@@ -30,7 +29,7 @@ def judge_games() -> tuple[str, ...]:
     return _games.judge_games()
 
 
-def row(game: str) -> _games.Game:
+def row(game: str) -> "_games.Game":
     """The row of ``game``; ValueError naming the games for an unknown one."""
     found = _games.GAMES.get(game)
     if found is None:
@@ -38,7 +37,7 @@ def row(game: str) -> _games.Game:
     return found
 
 
-def _judge_row(game: str) -> _games.Game:
+def _judge_row(game: str) -> "_games.Game":
     found = row(game)
     if not found.judge:
         raise ValueError(f"{game} is not a judge game: one of {', '.join(judge_games())}")
@@ -54,36 +53,36 @@ def game_of(thing: object) -> str:
     raise ValueError(f"{type(thing).__name__} is not an object of a game")
 
 
-def part(game: str, module: str = "") -> Any:
+def part(game: str, module: str = "") -> "Any":
     """A module of ``game``'s package by its name there ("": the package)."""
     return import_module(row(game).module(module))
 
 
-def package(game: str) -> JudgeKernel:
+def package(game: str) -> "JudgeKernel":
     """The package of ``game`` (a judge game's: its ``judge``)."""
     found: JudgeKernel = part(game)
     return found
 
 
-def generator(game: str) -> Generator:
+def generator(game: str) -> "Generator":
     """``_generate`` of a judge game."""
     found: Generator = part(_judge_row(game).name, "_generate")
     return found
 
 
-def validator(game: str) -> Validator:
+def validator(game: str) -> "Validator":
     """``_validate`` of a judge game."""
     found: Validator = part(_judge_row(game).name, "_validate")
     return found
 
 
-def steps(game: str) -> Steps:
+def steps(game: str) -> "Steps":
     """``_steps`` of a judge game (its step-through page)."""
     found: Steps = part(_judge_row(game).name, "_steps")
     return found
 
 
-def command_line(game: str) -> CommandLine:
+def command_line(game: str) -> "CommandLine":
     """The command-line module of ``game`` (``cli/GAME.py`` for the table's own)."""
     found: CommandLine = import_module(row(game).cli)
     return found
@@ -94,7 +93,7 @@ def envs() -> dict[str, str]:
     return {g.env_id: name for name, g in _games.GAMES.items() if g.env_id is not None}
 
 
-def env_class(game: str, vector: bool = False) -> Any:
+def env_class(game: str, vector: bool = False) -> "Any":
     """The environment class of ``game`` (``ENVEnv``), or its batched one
     (``ENVVectorEnv``; None if it has none)."""
     found = row(game)
@@ -104,14 +103,14 @@ def env_class(game: str, vector: bool = False) -> Any:
     return getattr(module, f"{found.env}VectorEnv", None) if vector else getattr(module, f"{found.env}Env")
 
 
-def compare(game: str) -> Callable[..., Optional[str]]:
+def compare(game: str) -> "Callable[..., Optional[str]]":
     """How an answer of ``game`` is judged: the function of ``_compare`` its ``_generate.ANSWERS`` names."""
     from . import _compare
     found: Callable[..., Optional[str]] = getattr(_compare, generator(game).ANSWERS)
     return found
 
 
-def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> Optional[str]:
+def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> "Optional[str]":
     """None if ``answer`` is right for the judge input ``data``, else the
     reason (the first differing line).  Raises the ``JudgeError`` of a bad
     input."""

@@ -1,10 +1,14 @@
 """The base classes of the public game objects (``samegame.Board``,
-``gopher.Field``...): each wraps one backend's ``State`` object."""
-from __future__ import annotations
+``gopher.Field``...): each wraps one backend's ``State`` object; and
+``int_rows``, the rows given to a Board read with the same checks for every
+game."""
+
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
-    from typing import Any, Generic, Optional, TypeVar, overload
+    from collections.abc import Iterable
+    from typing import Any, Generic, Optional, SupportsIndex, TypeVar, Union, overload
 
     W = TypeVar("W", bound="Wrapper")
     T = TypeVar("T")
@@ -28,11 +32,11 @@ class StateAttr(Generic[T]):
 
     if TYPE_CHECKING:
         @overload
-        def __get__(self, obj: None, owner: type) -> StateAttr[T]: ...
+        def __get__(self, obj: None, owner: type) -> "StateAttr[T]": ...
         @overload
-        def __get__(self, obj: Wrapper, owner: type) -> T: ...
+        def __get__(self, obj: "Wrapper", owner: type) -> T: ...
 
-    def __get__(self, obj: Optional[Wrapper], owner: type) -> StateAttr[T] | T:
+    def __get__(self, obj: "Optional[Wrapper]", owner: type) -> "StateAttr[T] | T":
         if obj is None:
             return self
         value: T = getattr(obj._state, self.name)
@@ -50,10 +54,10 @@ class Wrapper:
 
     __slots__ = ("_state",)
     __hash__ = None  # type: ignore[assignment]  # mutable
-    _state: Any  # each game's class narrows it to its kernel's State
+    _state: "Any"  # each game's class narrows it to its kernel's State
 
     @classmethod
-    def _wrap(cls: type[W], state: Any) -> W:
+    def _wrap(cls: "type[W]", state: "Any") -> "W":
         obj = cls.__new__(cls)
         obj._state = state
         return obj
@@ -63,6 +67,21 @@ class Wrapper:
         """'compiled' or 'pure': the implementation behind this object."""
         return "pure" if type(self._state).__module__.endswith("_pure") else "compiled"
 
-    def copy(self: W) -> W:
+    def copy(self: "W") -> "W":
         """An independent copy (same backend)."""
         return self._wrap(self._state.copy())
+
+
+def int_rows(rows: "Iterable[Iterable[Union[str, SupportsIndex]]]") -> list[list[int]]:
+    """``rows`` (each a string of digits or a sequence of integers) as lists
+    of ints; a non-integral number (1.5, inf, "x") is refused with TypeError
+    or ValueError, never truncated."""
+    return [[_digit(v, number) if isinstance(v, str) else index(v) for v in row]
+            for number, row in enumerate(rows, 1)]
+
+
+def _digit(text: str, row: int) -> int:
+    # int() would accept ' 1', '١' or '1_0' and word its refusal for programmers
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"row {row} (top row 1): expected a digit 0..9, found {text!r}")
+    return int(text)

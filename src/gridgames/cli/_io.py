@@ -1,8 +1,6 @@
 """The files of the judge-format commands: INPUT and -o OUTPUT streamed,
 their errors as one line, the exit statuses."""
-from __future__ import annotations
 
-import errno
 import os
 import sys
 
@@ -19,7 +17,7 @@ if TYPE_CHECKING:
     from .._judge import JudgeResult
 
 
-def shown(path: Optional[str], stream: str = "<stdin>") -> str:
+def shown(path: "Optional[str]", stream: str = "<stdin>") -> str:
     """How a file argument appears in messages ('-' or None: the stream)."""
     return stream if path in ("-", None) else path
 
@@ -37,11 +35,11 @@ def read_input(path: str) -> bytes:
         raise CannotRead(f"cannot read {shown(path)}: {exc.strerror}") from None
 
 
-def stdin() -> Any:
+def stdin() -> "Any":
     """Standard input as a binary stream; OSError when it is closed.  At a
     terminal, a line on standard error says that the command waits for it."""
     if sys.stdin is None:
-        raise OSError(errno.EBADF, "standard input is closed")
+        raise closed("input")
     if sys.stdin.isatty():
         sys.stderr.write("gridgames: reading standard input from the terminal; end it with "
                          "Ctrl-D (Ctrl-Z Enter on Windows)\n")
@@ -49,6 +47,12 @@ def stdin() -> Any:
         # unbuffered: a buffered read would swallow the end (Ctrl-D)
         return getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)
     return sys.stdin.buffer
+
+
+def closed(stream: str) -> OSError:
+    """The error of a closed standard ``stream`` ("input", "output")."""
+    import errno  # only here: a judge starts without it
+    return OSError(errno.EBADF, f"standard {stream} is closed")
 
 
 class CannotRead(Exception):
@@ -59,7 +63,7 @@ class InputFile:
     """A binary input stream for the kernels (they call ``readinto``); its
     OSErrors become CannotRead, so they are not taken for output errors."""
 
-    def __init__(self, stream: Any, name: str) -> None:
+    def __init__(self, stream: "Any", name: str) -> None:
         self.stream, self.name, self.ended = stream, name, False
 
     def readinto(self, buffer: memoryview) -> int:
@@ -73,7 +77,7 @@ class InputFile:
             raise CannotRead(f"cannot read {self.name}: {exc.strerror}") from None
 
 
-def open_input(path: str) -> InputFile:
+def open_input(path: str) -> "InputFile":
     """INPUT as an InputFile: the file, or standard input for '-'."""
     name = shown(path)
     return InputFile(stdin() if path == "-" else open(path, "rb", buffering=0), name)
@@ -110,15 +114,15 @@ class writing:
     ``cli.main``, which ends quietly with status CLOSED_OUTPUT.  (A class,
     not a contextlib generator: a judge starts without contextlib.)"""
 
-    def __init__(self, path: Optional[str], inputs: Sequence[Optional[str]] = ()) -> None:
+    def __init__(self, path: "Optional[str]", inputs: "Sequence[Optional[str]]" = ()) -> None:
         self.path, self.inputs = path, inputs
         self.file: Optional[AbstractContextManager[int]] = None
 
-    def __enter__(self) -> RawWriter:
+    def __enter__(self) -> "RawWriter":
         with self._as_cannot_write():
             if self.path in (None, "-"):
                 if sys.stdout is None:
-                    raise OSError(errno.EBADF, "standard output is closed")
+                    raise closed("output")
                 refuse_same(self.path, self.inputs)
                 sys.stdout.flush()
                 return RawWriter(sys.stdout.fileno())
@@ -126,34 +130,34 @@ class writing:
             self.file = replacing(self.path, self.inputs)
             return RawWriter(self.file.__enter__())
 
-    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> bool:
+    def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
+                 tb: "Optional[TracebackType]") -> bool:
         with self._as_cannot_write():
             if self.file is not None and self.file.__exit__(kind, exc, tb):
                 return True
         self._as_cannot_write().__exit__(kind, exc, tb)  # the body's own OSError
         return False
 
-    def _as_cannot_write(self) -> _AsCannotWrite:
+    def _as_cannot_write(self) -> "_AsCannotWrite":
         return _AsCannotWrite(self.path)
 
 
 class _AsCannotWrite:
     """OSErrors (but a closed pipe) raised inside become CannotWrite."""
 
-    def __init__(self, path: Optional[str]) -> None:
+    def __init__(self, path: "Optional[str]") -> None:
         self.path = path
 
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> None:
+    def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
+                 tb: "Optional[TracebackType]") -> None:
         if isinstance(exc, OSError) and not isinstance(exc, (BrokenPipeError, CannotWrite)):
             raise CannotWrite(f"cannot write {shown(self.path, '<stdout>')}: {exc.strerror}") from None
 
 
-def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeResult], *,
+def run_judge(args: "argparse.Namespace", game: str, judge: "Callable[..., JudgeResult]", *,
               warnings: bool = False, **options: object) -> int:
     """The judge command: each INPUT through ``judge(reader, emit=...,
     **options) -> JudgeResult`` into -o OUTPUT, or with --outdir DIR into
@@ -193,7 +197,7 @@ def run_judge(args: argparse.Namespace, game: str, judge: Callable[..., JudgeRes
     return status
 
 
-def judge_file(game: str, judge: Callable[..., JudgeResult], path: str, output: Optional[str],
+def judge_file(game: str, judge: "Callable[..., JudgeResult]", path: str, output: "Optional[str]",
                options: dict[str, object]) -> int:
     """Stream the file ``path`` through ``judge`` into ``output``, writing
     the results as they are made (all of them, even before an error), then
@@ -221,7 +225,7 @@ def judge_file(game: str, judge: Callable[..., JudgeResult], path: str, output: 
     return 0
 
 
-def warnings_to_stderr(game: str, path: Optional[str]) -> Callable[[bytes], None]:
+def warnings_to_stderr(game: str, path: "Optional[str]") -> "Callable[[bytes], None]":
     """A ``warn`` function for judge(): it writes each chunk of warning lines
     to standard error, every line prefixed 'gridgames GAME: INPUT:'."""
     prefix = f"gridgames {game}: {shown(path)}:".encode()

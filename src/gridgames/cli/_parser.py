@@ -1,6 +1,6 @@
 """The argparse half of ``gridgames``: the parser, built for the game named
 on the command line only, and the parsed command run.  ``cli.main`` comes
-here for everything but the plain judge forms (``_fast``)."""
+here for everything but the plain judge forms (``judge_command``)."""
 import argparse
 import importlib
 import sys

@@ -1,6 +1,5 @@
 """`gridgames gopher`: the judge command (the default), `solve` (deduction
 only) and `generate --no-guess`."""
-from __future__ import annotations
 
 from ..gopher import judge
 from ._io import CannotWrite, fail, read_input, run_judge, shown, writing
@@ -48,12 +47,12 @@ JUDGE = ("Read blank-line separated games ('NROWS NCOLUMNS', 'NHOLES', the hole 
 OPTIONS = {"team": (_team, "0"), "program": (_program, 6)}
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: "argparse.Namespace") -> int:
     """The judge command (also ``cli.main``'s fast path); warnings streamed as they come."""
     return run_judge(args, "gopher", judge, warnings=True, team=args.team, program=args.program)
 
 
-def rules() -> dict[str, list[Rule]]:
+def rules() -> "dict[str, list[Rule]]":
     """The options of generate that apply only sometimes (``cli._contract``)."""
     from ._contract import needs, not_with
     return {"generate": [
@@ -62,7 +61,7 @@ def rules() -> dict[str, list[Rule]]:
     ]}
 
 
-def register(subparsers: Commands) -> None:
+def register(subparsers: "Commands") -> None:
     from ._args import add_judge_game  # here: the fast path needs no argparse
     from ._toolkit import register_tools
     commands, p = add_judge_game(
@@ -91,7 +90,7 @@ the top).  The solver knows the size and the number of holes, never where
 they are; it starts from --first, else the game's first pick inside the
 field, else the middle patch."""
 
-def _register_solve(commands: Commands) -> None:
+def _register_solve(commands: "Commands") -> None:
     from ._args import add_command, positive
     s = add_command(
         commands, "solve", help="play fields by deduction only: cleared, or stuck where",
@@ -122,7 +121,7 @@ def _register_solve(commands: Commands) -> None:
     s.set_defaults(func=_solve)
 
 
-def hook_generate(commands: Commands) -> None:
+def hook_generate(commands: "Commands") -> None:
     """Route 'generate --no-guess' here; the toolkit's generate does the rest."""
     parser = commands.choices["generate"]
     toolkit: Callable[[argparse.Namespace], int] = parser.get_default("func")
@@ -136,7 +135,7 @@ def game_text(rows: int, cols: int, holes: list[tuple[int, int]], picks: list[tu
     return "\n".join(lines) + "\n"
 
 
-def _generate(args: argparse.Namespace) -> int:
+def _generate(args: "argparse.Namespace") -> int:
     from ..gopher import NoGuessFailed, check_request, no_guess
     if args.holes is None:
         args.command_parser.error("--no-guess needs --holes H")
@@ -165,7 +164,7 @@ def _picks(picks: list[tuple[int, int]]) -> str:
     return f"{len(picks)} pick" + ("" if len(picks) == 1 else "s")
 
 
-def read_games(data: bytes, upto: Optional[int] = None
+def read_games(data: bytes, upto: "Optional[int]" = None
                ) -> list[tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]]:
     """The games of a judge file the judge accepted (those before game
     ``upto``): (rows, cols, holes, picks).  Lines end at '\\n' and split at
@@ -189,7 +188,7 @@ def read_games(data: bytes, upto: Optional[int] = None
     return games
 
 
-def _solve(args: argparse.Namespace) -> int:
+def _solve(args: "argparse.Namespace") -> int:
     import re  # here: the judge's fast path does without it
 
     from ..gopher import judge, solve

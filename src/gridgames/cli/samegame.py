@@ -1,5 +1,4 @@
 """`gridgames samegame`: the judge command (the default), solve and replay."""
-from __future__ import annotations
 
 from ..samegame import MAX_COLS, MAX_ROWS, judge
 from ._io import run_judge
@@ -17,12 +16,12 @@ JUDGE = (f"Read grids ('M N' with M <= {MAX_ROWS}, N <= {MAX_COLS}; M*N colours 
          "first, or 'Game Won'.")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: "argparse.Namespace") -> int:
     """The judge command (also ``cli.main``'s fast path)."""
     return run_judge(args, "samegame", judge)
 
 
-def rules() -> dict[str, list[Rule]]:
+def rules() -> "dict[str, list[Rule]]":
     """The options of solve that apply only sometimes (``cli._contract``)."""
     from ._contract import needs, not_with, only
     nrpa = (None, "nrpa")  # solve's search: nrpa when --algo is not given
@@ -42,7 +41,7 @@ def rules() -> dict[str, list[Rule]]:
     ]}
 
 
-def register(subparsers: Commands) -> None:
+def register(subparsers: "Commands") -> None:
     from ._args import add_judge_game, skipped  # here: the fast path needs no argparse
     from ._toolkit import register_tools
     commands, p = add_judge_game(

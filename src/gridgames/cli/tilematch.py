@@ -1,5 +1,4 @@
 """`gridgames tilematch`: the judge command (the default)."""
-from __future__ import annotations
 
 from ..tilematch import judge
 from ._io import run_judge
@@ -15,12 +14,12 @@ JUDGE = ("Read D data sets ('W H', K, R, R rows of W tiles top row first, "
          "drop/elimination phase, boards as the contest's staircase.")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: "argparse.Namespace") -> int:
     """The judge command (also ``cli.main``'s fast path)."""
     return run_judge(args, "tilematch", judge)
 
 
-def register(subparsers: Commands) -> None:
+def register(subparsers: "Commands") -> None:
     from ._args import add_judge_game  # here: the fast path needs no argparse
     from ._toolkit import register_tools
     commands, p = add_judge_game(

@@ -15,18 +15,19 @@ True
 >>> field.grid()
 ['!##', '#2#', '##*']
 """
-from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
-from .._renamed import lazy_getattr
-from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, STATUS, Deduction, Field, Outcome, PickWarning, judge, solve
+from .._record import lazy_getattr
+from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, Field, Outcome, PickWarning, judge
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from ._deduction import STATUS, Deduction, solve
     from ._noguess import NoGuess, NoGuessFailed, check_request, no_guess
-else:  # the generator loads random-number code: only when used
-    __getattr__ = lazy_getattr(__name__, {name: ("_noguess", name) for name in
-                                          ("NoGuess", "NoGuessFailed", "check_request", "no_guess")})
+else:  # the solver's outcomes and the generator (random-number code): only when used
+    __getattr__ = lazy_getattr(__name__, {
+        **{name: ("_deduction", name) for name in ("STATUS", "Deduction", "solve")},
+        **{name: ("_noguess", name) for name in ("NoGuess", "NoGuessFailed", "check_request", "no_guess")}})
 
 # The kernel's capacities and the solver's words are handed on too.
 __all__ = ["Field", "Outcome", "PickWarning", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "HUGE",

@@ -1,7 +1,6 @@
 """Argument checks and the warning text shared by the kernel and its twin
 (each passes its own capacities), so both refuse exactly the same fields
 with the same error and warn in the same words."""
-from __future__ import annotations
 
 TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ if tuple(piece.partition("}")[0] for piece in _SPLIT[1:]) != PICK_WARNING_FIELDS
     raise AssertionError("PICK_WARNING must name PICK_WARNING_FIELDS, in that order")
 
 
-def check_field(rows: int, cols: int, holes: Iterable[tuple[int, int]], max_rows: int, max_cols: int
+def check_field(rows: int, cols: int, holes: "Iterable[tuple[int, int]]", max_rows: int, max_cols: int
                 ) -> list[tuple[int, int]]:
     """Return ``holes`` as a list of (row, col) after checking the size and
     that every hole is inside the field; ValueError."""

@@ -1,7 +1,7 @@
-"""Gopher holes: the judge function, the Field and play by deduction (the package hands them on)."""
-from __future__ import annotations
+"""Gopher holes: the judge function and the Field (the package hands them on;
+play by deduction is ``_deduction``)."""
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 _K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
 HUGE = constants("_scan.pxd").HUGE
-_S = constants("gopher/_solve.pxd")  # the solver's outcomes
 
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.
@@ -58,7 +57,7 @@ class PickWarning(JudgeWarning):
         return f"<PickWarning {self}>"
 
 
-def _warnings(text: bytes) -> list[JudgeWarning]:
+def _warnings(text: bytes) -> "list[JudgeWarning]":
     """The PickWarnings of the kernels' warning lines."""
     found: list[JudgeWarning] = []
     if not text:
@@ -76,7 +75,7 @@ def _warnings(text: bytes) -> list[JudgeWarning]:
     return found
 
 
-def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool, bool]]) -> JudgeError:
+def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool, bool]]) -> "JudgeError":
     game, code, number, nholes, rows, cols, where = err
     item = f"game {game}"
     if code in _HOLE_CODES:  # a saturated NHOLES is not the number written
@@ -90,8 +89,8 @@ def _error(err: tuple[int, int, int, int, int, int, tuple[int, int, bytes, bool,
     return error
 
 
-def judge(data: JudgeInput, *, team: str = "0", program: int = 6, backend: Optional[str] = None,
-          emit: Emit = None, warn: Optional[Callable[[bytes], object]] = None) -> JudgeResult:
+def judge(data: "JudgeInput", *, team: str = "0", program: int = 6, backend: "Optional[str]" = None,
+          emit: "Emit" = None, warn: "Optional[Callable[[bytes], object]]" = None) -> "JudgeResult":
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult (output, error, warnings):
     the output bytes (the header line, a board per processed pick, the end
@@ -152,15 +151,15 @@ class Field(Wrapper):
     """
 
     __slots__ = ()
-    _state: State
+    _state: "State"
 
-    def __init__(self, rows: int, cols: int, holes: Iterable[tuple[int, int]] = (), *,
-                 backend: Optional[str] = None) -> None:
+    def __init__(self, rows: int, cols: int, holes: "Iterable[tuple[int, int]]" = (), *,
+                 backend: "Optional[str]" = None) -> None:
         spots = [(index(r), index(c)) for r, c in holes]
         self._state = _load("gopher", backend).State(index(rows), index(cols), spots)
 
     @classmethod
-    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Field:
+    def from_text(cls, text: str, *, backend: "Optional[str]" = None) -> "Field":
         """Build from judge text (one game, as samegame.Board.from_text): 'NROWS
         NCOLUMNS', NHOLES, then NHOLES 'ROW COLUMN' (the picks after them are
         not read)."""
@@ -179,7 +178,7 @@ class Field(Wrapper):
         """the player fell in a hole: the game is over"""
         return self._state.fell_at is not None
 
-    fell_at: StateAttr[Optional[tuple[int, int]]] = StateAttr("(row, col) of the hole the player fell in, or None")
+    fell_at: "StateAttr[Optional[tuple[int, int]]]" = StateAttr("(row, col) of the hole the player fell in, or None")
 
     @property
     def won(self) -> bool:
@@ -191,7 +190,7 @@ class Field(Wrapper):
         """The holes, as sorted (row, col) pairs."""
         return self._state.holes()
 
-    def pick(self, row: int, col: int) -> Outcome:
+    def pick(self, row: int, col: int) -> "Outcome":
         """Pick the patch at (row, col) and return its Outcome.  A safe unseen
         patch is inspected and, if no hole is next to it, the flood inspects
         its neighbours; a hole ends the game.  A patch already inspected, a
@@ -205,7 +204,7 @@ class Field(Wrapper):
         snap, n = self._state.snapshot().decode("ascii"), self.cols
         return [snap[r * n:(r + 1) * n] for r in range(self.rows)]
 
-    def _drawing(self) -> Drawing:
+    def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
         return draw(self)
@@ -229,51 +228,3 @@ class Field(Wrapper):
     def __repr__(self) -> str:
         state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"
         return f"<Field {self.rows}x{self.cols} {len(self.holes)} holes, {state}>"
-
-
-# --- playing by deduction ------------------------------------------------------
-
-STATUS = {_S.CLEARED: "cleared", _S.STUCK: "stuck", _S.FELL: "fell", _S.GAVE_UP: "gave up"}
-
-
-if TYPE_CHECKING:
-    class Deduction(NamedTuple):
-        status: str
-        picks: list[tuple[int, int]]
-        board: list[str]
-        unknown: list[tuple[int, int]]
-else:  # the same tuple at run time, without importing typing
-    Deduction = namedtuple("Deduction", "status picks board unknown")
-Deduction.__doc__ = """What ``solve`` found.  ``status``: "cleared" (every safe patch is
-    inspected), "stuck" (no patch is provably safe), "fell" (the first
-    pick, a guess, was a hole) or "gave up" (an exact stage ran over its
-    step budget).  ``picks``: (row, col) in order, the first pick first;
-    every later one is provably safe.  ``board``: the field as seen at the
-    end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
-    (the holes among them), row-major."""
-
-
-def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],
-          first: Optional[tuple[int, int]] = None, *, budget: Optional[int] = None,
-          backend: Optional[str] = None) -> Deduction:
-    """Play the field by deduction only from the pick ``first`` (default:
-    the middle patch): each round picks, row-major, every patch that no
-    arrangement of holes consistent with what is seen and with the number of
-    holes puts a hole on (fast rules first, then an exact stage over the
-    frontier), until the field is cleared or nothing is provably safe.
-    ``budget``: enumeration steps allowed to one exact stage (default
-    200,000)."""
-    rows, cols, spots = index(rows), index(cols), [(index(r), index(c)) for r, c in holes]
-    solver = _load("gopher", backend, part="solve").Solver(rows, cols, spots)
-    fr, fc = ((rows + 1) // 2, (cols + 1) // 2) if first is None else (index(first[0]), index(first[1]))
-    if not (1 <= fr <= rows and 1 <= fc <= cols):
-        raise ValueError(f"the first pick ({fr}, {fc}) is outside the {rows}x{cols} field")
-    solver.start(fr, fc)
-    if budget is None:
-        from ._noguess import NODES
-        budget = NODES
-    status = solver.run(min(index(budget), 1 << 62))  # a C long long in the kernel
-    snap = solver.state.snapshot().decode("ascii")
-    board = [snap[r * cols:(r + 1) * cols] for r in range(rows)]
-    unknown = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if board[r][c] == "#"]
-    return Deduction(STATUS[status], solver.picks, board, unknown)

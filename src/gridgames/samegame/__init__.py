@@ -23,10 +23,9 @@ cells is left.
 >>> c.replay(best.moves), c.over
 (1008, True)
 """
-from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
-from .._renamed import lazy_getattr
+from .._record import lazy_getattr
 from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     E_CELL as E_CELL,
     E_COLS as E_COLS,

@@ -1,13 +1,11 @@
 """SameGame's judge function and ``Board``, a position (``gridgames.samegame`` hands them on)."""
-from __future__ import annotations
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
-from .._rows import int_rows
-from .._wrapper import StateAttr, Wrapper
+from .._wrapper import StateAttr, Wrapper, int_rows
 from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -35,7 +33,7 @@ EXPECTED = {
 }
 
 
-def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
+def judge(data: "JudgeInput", *, backend: "Optional[str]" = None, emit: "Emit" = None) -> "JudgeResult":
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces: memory stays bounded whatever its size).  Returns a
     JudgeResult: the output of every complete grid, and None or a JudgeError
@@ -61,10 +59,10 @@ class Board(Wrapper):
     """
 
     __slots__ = ()
-    _state: State
+    _state: "State"
 
-    def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *,
-                 backend: Optional[str] = None) -> None:
+    def __init__(self, rows: "Iterable[Union[str, Iterable[int]]]", *,
+                 backend: "Optional[str]" = None) -> None:
         grid = int_rows(rows)
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
@@ -72,7 +70,7 @@ class Board(Wrapper):
         self._state = _load("samegame", backend).State(len(grid), len(grid[0]), cells)
 
     @classmethod
-    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Board:
+    def from_text(cls, text: str, *, backend: "Optional[str]" = None) -> "Board":
         """Build from judge text: 'M N' then M*N values, bottom row first."""
         values = [int(t) for t in text.split()]
         if len(values) < 2 or len(values) < 2 + values[0] * values[1]:
@@ -111,13 +109,13 @@ class Board(Wrapper):
         scanning columns left to right, each from the bottom up."""
         return self._state.moves()
 
-    def grid(self) -> list[tuple[Optional[int], ...]]:
+    def grid(self) -> "list[tuple[Optional[int], ...]]":
         """Rows top first, each a tuple of colours (None for an empty cell)."""
         snap, n = self._state.snapshot(), self.cols
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
-    def _drawing(self) -> Drawing:
+    def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
         return draw(self)
@@ -147,12 +145,12 @@ class Board(Wrapper):
         from .research import _single
         return _single.playouts(self, n, seed, policy)
 
-    def search(self, algo: Algorithm = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
+    def search(self, algo: "Algorithm" = "nrpa", *, level: int = 1, iterations: "Optional[int]" = None,
                width: int = 10, seed: int = 0, tabu: bool = True,
-               time: Optional[float] = None, stop: Optional[Stop] = None, stab: int = 1,
-               restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
+               time: "Optional[float]" = None, stop: "Optional[Stop]" = None, stab: int = 1,
+               restarts: "Optional[int]" = 0, tabu_bias: "Optional[float]" = None,
                size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
-               improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
+               improve: "Optional[Iterable[tuple[int, int]]]" = None) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -195,12 +193,12 @@ class Board(Wrapper):
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
                            repeats=repeats, cpu_time=cpu_time, improve=improve)
 
-    def stop_flag(self) -> Stop:
+    def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
         stop: Stop = _load("samegame", self.backend, part="search").Stop()
         return stop
 
-    def replay(self, moves: Iterable[tuple[int, int]]) -> int:
+    def replay(self, moves: "Iterable[tuple[int, int]]") -> int:
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
@@ -218,19 +216,19 @@ class Board(Wrapper):
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
 
 
-def read_boards(text: str, name: str = "<string>", *, backend: Optional[str] = None) -> list[Board]:
+def read_boards(text: str, name: str = "<string>", *, backend: "Optional[str]" = None) -> "list[Board]":
     """The boards of research text: each board's rows TOP row first, one
     line per row, colours 0..9 separated by spaces; boards separated by
     blank lines.  FormatError (a ValueError) reads ``NAME:LINE:COL: ...``."""
     return [Board(rows, backend=backend) for rows in parse_boards(text, name)]
 
 
-def write_boards(boards: Iterable[Board]) -> str:
+def write_boards(boards: "Iterable[Board]") -> str:
     """Research text for boards with no empty cell (see read_boards)."""
     return format_boards(board.grid() for board in boards)
 
 
-def standard_boards(*, backend: Optional[str] = None) -> list[Board]:
+def standard_boards(*, backend: "Optional[str]" = None) -> "list[Board]":
     """The 20 standard 15x15 positions of the SameGame search literature
     (SP-MCTS, NMCS, NRPA), 5 colours 0..4."""
     from importlib import resources

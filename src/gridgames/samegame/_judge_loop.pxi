@@ -18,6 +18,7 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
     res.code != 0 reports bad input."""
     cdef Grid g
     cdef long long m, n, v, r, c
+    cdef long long rc[2]
     cdef int kind, grid = 0
     cdef char *p
     res.code = 0
@@ -48,6 +49,8 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
             break
         grid_clear(&g, <int>m, <int>n)
         for r in range(1, m + 1):  # row by row, from the bottom: no division per cell
+            if digit_row(s, <int>n, &g.cell[STRIDE + r], STRIDE) >= 0:
+                continue
             for c in range(1, n + 1):
                 kind = next_int(s, &v)
                 if kind != TOK_INT or v > 9:
@@ -59,6 +62,12 @@ cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
         if res.code:
             break
         while True:
+            if short_ints(s, 2, rc):
+                if rc[0] == 0 and rc[1] == 0:
+                    break
+                if g.left:
+                    grid_select(&g, rc[0], rc[1])
+                continue
             kind = next_int(s, &r)
             if kind != TOK_INT:
                 res.code = E_SEL_ROW

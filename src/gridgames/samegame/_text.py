@@ -5,7 +5,6 @@ The research format (the 20 standard positions, most SameGame papers' files):
 each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
-from __future__ import annotations
 
 from .._judge import InputError
 from .._limits import constants
@@ -37,7 +36,7 @@ def render_snapshot(snap: bytes, rows: int, cols: int) -> bytes:
 
 
 def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
-                 max_cols: int = 40) -> list[Rows]:
+                 max_cols: int = 40) -> "list[Rows]":
     """The boards of research ``text`` as lists of rows (top first) of ints.
     ``name`` is the file named in errors; FormatError on bad text."""
     boards: list[Rows] = []
@@ -73,7 +72,7 @@ def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
     return boards
 
 
-def format_boards(boards: Iterable[Sequence[Sequence[Optional[int]]]]) -> str:
+def format_boards(boards: "Iterable[Sequence[Sequence[Optional[int]]]]") -> str:
     """Research text for boards given as rows top first (no empty cell)."""
     out = []
     for rows in boards:

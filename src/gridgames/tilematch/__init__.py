@@ -8,7 +8,6 @@ True
 >>> b.cleared
 True
 """
-from __future__ import annotations
 
 from .._judge import InputError, JudgeError, JudgeResult
 from ._game import (  # "X as X": handed on (the kernel's capacities)

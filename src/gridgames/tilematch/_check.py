@@ -1,6 +1,5 @@
 """Board validation shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards."""
-from __future__ import annotations
 
 from .._limits import constants
 
@@ -11,7 +10,7 @@ if TYPE_CHECKING:
 HUGE = constants("_scan.pxd").HUGE  # (not from the twin _scan.py: a judge starts without re)
 
 
-def check_board(w: int, h: int, k: int, nrows: int, cells: Iterable[int], max_width: int, max_rows: int
+def check_board(w: int, h: int, k: int, nrows: int, cells: "Iterable[int]", max_width: int, max_rows: int
                 ) -> list[int]:
     """Return ``cells`` as a list after checking sizes and tiles; ValueError."""
     if not (1 <= w <= max_width and 1 <= h <= max_rows):

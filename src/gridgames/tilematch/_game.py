@@ -1,14 +1,12 @@
 """Tile-match: the judge function, the Board and its settling phases (the package hands them on)."""
-from __future__ import annotations
 
-from operator import index
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._backend import kernel as _load
 from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._limits import constants
 from .._record import namedtuple
-from .._rows import int_rows
-from .._wrapper import StateAttr, Wrapper
+from .._wrapper import StateAttr, Wrapper, int_rows
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -36,7 +34,7 @@ EXPECTED = {
 }
 
 
-def judge(data: JudgeInput, *, backend: Optional[str] = None, emit: Emit = None) -> JudgeResult:
+def judge(data: "JudgeInput", *, backend: "Optional[str]" = None, emit: "Emit" = None) -> "JudgeResult":
     """Run a judge file: ``data`` is any bytes-like object, or a binary file
     (read in pieces).  Returns a JudgeResult: the output of every complete
     data set, and None or a JudgeError with line and column (no warnings).
@@ -78,10 +76,10 @@ class Board(Wrapper):
     """
 
     __slots__ = ()
-    _state: State
+    _state: "State"
 
-    def __init__(self, rows: Iterable[Union[str, Iterable[int]]], *, k: int,
-                 height: Optional[int] = None, backend: Optional[str] = None) -> None:
+    def __init__(self, rows: "Iterable[Union[str, Iterable[int]]]", *, k: int,
+                 height: "Optional[int]" = None, backend: "Optional[str]" = None) -> None:
         grid = int_rows(rows)
         if not grid or any(len(row) != len(grid[0]) for row in grid):
             raise ValueError("rows must be non-empty and all of one length")
@@ -90,7 +88,7 @@ class Board(Wrapper):
             len(grid[0]), height, index(k), len(grid), [v for row in grid for v in row])
 
     @classmethod
-    def from_text(cls, text: str, *, backend: Optional[str] = None) -> Board:
+    def from_text(cls, text: str, *, backend: "Optional[str]" = None) -> "Board":
         """Build from judge text (one data set, as samegame.Board.from_text):
         'W H', K, R, then R rows of W tiles, top row first (the moves after
         them are not read)."""
@@ -148,7 +146,7 @@ class Board(Wrapper):
         the number of tiles removed."""
         return self._state.eliminate()
 
-    def settle(self) -> Iterator[Phase]:
+    def settle(self) -> "Iterator[Phase]":
         """Settle the board one phase at a time: yields a :class:`Phase` after
         each drop or elimination phase (the board already changed, so it can
         be rendered), starting with drops, until two phases in a row change
@@ -168,7 +166,7 @@ class Board(Wrapper):
         first = 0 if hidden else self.hidden
         return [tuple(snap[r * w:(r + 1) * w]) for r in range(first, self._state.rows)]
 
-    def _drawing(self) -> Drawing:
+    def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
         return draw(self)

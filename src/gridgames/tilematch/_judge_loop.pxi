@@ -120,6 +120,10 @@ cdef int read_data_set(Scanner *s, Grid *g, Moves *mv) noexcept nogil:
         return E_ROWS
     grid_clear(g, <int>w, <int>h, <int>(nrows if nrows > h else h), <int>k)
     for r in range(<int>nrows - 1, -1, -1):  # the top row comes first
+        j = digit_row(s, <int>w, &g.cell[r], MAX_ROWS)
+        if j >= 0:
+            g.tiles += j
+            continue
         for c in range(<int>w):
             if not read_count(s, &v, 0, 9):
                 return E_TILE
@@ -132,6 +136,10 @@ cdef int read_data_set(Scanner *s, Grid *g, Moves *mv) noexcept nogil:
     if mv.file != NULL and moves_rewind(mv, False) < 0:
         return -1
     for i in range(moves):  # moves may be huge: the input runs out first
+        if short_ints(s, 4, xy):
+            if moves_add(mv, move_code(g, xy[0], xy[1], xy[2], xy[3])) < 0:
+                return -1
+            continue
         for j in range(4):
             kind = next_int(s, &xy[j])
             if kind != TOK_INT and kind != TOK_NEG:  # a negative one is just an invalid move

@@ -11,8 +11,9 @@ from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
 from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE,
-                              scan_open, scan_close, where)
+from gridgames._scan cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE, scan_open, scan_close,
+                              where)
+from gridgames._scan_lines cimport digit_row, short_ints
 
 # The values the pure twin reads from the .pxd files (tests/test_limits.py).
 LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_COUNT=E_COUNT,
@@ -24,8 +25,6 @@ cdef const char *SHOWN_TILE = b"-123456789"  # a tile's character in the rendere
 
 cdef enum:
     LINE_MAX = 64    # longest fixed text line plus a number
-    TILE = 0x7F      # the tile of a cell; grid_eliminate marks runs with the bit
-    MARK = 0x80      # above it (tiles are 0..9)
 
 
 cdef inline Py_ssize_t board_out_max(const Grid *g) noexcept nogil:
@@ -61,87 +60,111 @@ cdef inline void note_change(Grid *g, int c, int r) noexcept nogil:
 
 cdef int grid_drop(Grid *g) noexcept nogil:
     """Let every tile fall in its column, hidden rows included; return how
-    many tiles moved.  Only the loose columns can change."""
-    cdef int c, r, dst, moved = 0
+    many tiles moved.  Only the loose columns can change.  (The grid's
+    fields are read into locals: a store through a char pointer may alias
+    any of them, and the compiler would reload them at every cell.)"""
+    cdef int c, r, dst, moved = 0, lo = g.lo, hi = g.hi, rows = g.rows, h = g.h
+    cdef unsigned long long changed = g.changed
     cdef unsigned char *col
+    cdef unsigned char v
+    cdef char *text = g.text
     for c in range(g.w):
         if not (g.loose >> c) & 1:
             continue
         col = &g.cell[c * MAX_ROWS]
         dst = 0
-        for r in range(g.rows):
-            if col[r] != EMPTY:
-                if r != dst:
-                    set_cell(g, c, dst, col[r])
-                    set_cell(g, c, r, EMPTY)
-                    note_change(g, c, dst)  # (row r, now empty, is in no run)
-                    moved += 1
-                dst += 1
+        while dst < rows and col[dst] != EMPTY:  # the tiles resting on the bottom stay
+            dst += 1
+        for r in range(dst + 1, rows):
+            v = col[r]
+            if v == EMPTY:
+                continue
+            col[dst] = v
+            col[r] = EMPTY
+            if text != NULL:  # the judge's kept text (see set_cell)
+                if dst < h:
+                    text[g.at[dst] + 4 * c] = SHOWN_TILE[v]
+                if r < h:
+                    text[g.at[r] + 4 * c] = SHOWN_TILE[EMPTY]
+            changed |= 1ULL << c
+            lo = min(lo, dst)  # (row r, now empty, is in no run)
+            hi = max(hi, dst)
+            moved += 1
+            dst += 1
     g.loose = 0
+    g.changed = changed
+    g.lo = lo
+    g.hi = hi
     return moved
 
 
-cdef struct Box:
-    int c0, c1, r0, r1  # the columns and rows of every mark (c0 > c1: none)
+cdef inline int run_end(const unsigned char *cell, int i, int step, int s, int n) noexcept nogil:
+    """The end (exclusive) of the run of equal tiles that starts at cell s of
+    the line of n cells from cell i, step apart."""
+    cdef unsigned char v = cell[i + s * step]
+    cdef int e = s + 1
+    while e < n and cell[i + e * step] == v:
+        e += 1
+    return e
 
 
-cdef inline void widen(Box *box, int i) noexcept nogil:
-    """Make the box hold cell i."""
-    box.c0 = min(box.c0, i // MAX_ROWS)
-    box.c1 = max(box.c1, i // MAX_ROWS)
-    box.r0 = min(box.r0, i % MAX_ROWS)
-    box.r1 = max(box.r1, i % MAX_ROWS)
-
-
-cdef inline void mark_runs(Grid *g, int i, int step, int n, int first, int last,
-                           Box *box) noexcept nogil:
-    """Mark, with the MARK bit, each run of k or more equal tiles that meets
-    cells first..last of the line of n cells from cell i, step apart."""
-    cdef unsigned char *cell = g.cell
-    cdef int s = first, e, j
-    cdef unsigned char v = cell[i + s * step] & TILE
-    while s > 0 and cell[i + (s - 1) * step] & TILE == v:  # back to the start of its run
+cdef inline int run_start(const unsigned char *cell, int i, int step, int s) noexcept nogil:
+    """The first cell of the run of equal tiles through cell s of a line."""
+    cdef unsigned char v = cell[i + s * step]
+    while s > 0 and cell[i + (s - 1) * step] == v:
         s -= 1
-    while s <= last:
-        v = cell[i + s * step] & TILE
-        e = s + 1
-        while e < n and cell[i + e * step] & TILE == v:
-            e += 1
-        if v != EMPTY and e - s >= g.k:
-            for j in range(s, e):
-                cell[i + j * step] |= MARK
-            widen(box, i + s * step)
-            widen(box, i + (e - 1) * step)
-        s = e
+    return s
 
 
 cdef int grid_eliminate(Grid *g) noexcept nogil:
     """Remove every horizontal and vertical run of k or more equal tiles in
     the visible rows, all found before any is removed; return how many.
     The last elimination left no run, so a run now holds a changed cell:
-    only runs through the changed rows and columns are looked for.  They
-    are marked in the cells themselves (masked off when comparing), then
-    removed."""
-    cdef Box box = Box(MAX_WIDTH, -1, MAX_ROWS, -1)
-    cdef int c, r, i, removed = 0, first = MAX_WIDTH, last = -1
-    cdef int lo = g.lo, hi = min(g.hi, g.h - 1)
-    for c in range(g.w):
-        if (g.changed >> c) & 1:
+    only runs through the changed rows and columns are looked for.  The
+    runs are marked in one bit per cell (bit c of marks[r]; cleared for the
+    rows up to h on entry), then removed row by row."""
+    cdef unsigned long long marks[MAX_ROWS]
+    cdef unsigned long long changed = g.changed, bits
+    cdef const unsigned char *cell = g.cell
+    cdef int c, r, s, e, removed = 0, first = MAX_WIDTH, last = -1, k = g.k, w = g.w, h = g.h
+    cdef int lo = g.lo, hi = min(g.hi, g.h - 1), r0 = MAX_ROWS, r1 = -1
+    for c in range(w):
+        if (changed >> c) & 1:
             first = min(first, c)
             last = c
-    if first <= last:
-        for r in range(lo, hi + 1):  # horizontal runs
-            mark_runs(g, r, MAX_ROWS, g.w, first, last, &box)
-        for c in range(first, last + 1):  # vertical runs
-            if (g.changed >> c) & 1 and lo <= hi:
-                mark_runs(g, c * MAX_ROWS, 1, g.h, lo, hi, &box)
-    for c in range(box.c0, box.c1 + 1):
-        i = c * MAX_ROWS
-        for r in range(box.r0, box.r1 + 1):
-            if g.cell[i + r] & MARK:
+    if first <= last and lo <= hi:
+        memset(marks, 0, h * sizeof(unsigned long long))
+        for r in range(lo, hi + 1):  # horizontal runs through columns first..last of row r
+            s = run_start(cell, r, MAX_ROWS, first)
+            while s <= last:
+                e = run_end(cell, r, MAX_ROWS, s, w)
+                if e - s >= k and cell[r + s * MAX_ROWS] != EMPTY:
+                    marks[r] |= (~0ULL >> (64 - (e - s))) << s
+                    r0 = min(r0, r)
+                    r1 = max(r1, r)
+                s = e
+        for c in range(first, last + 1):  # vertical runs through rows lo..hi of column c
+            if not (changed >> c) & 1:
+                continue
+            s = run_start(cell, c * MAX_ROWS, 1, lo)
+            while s <= hi:
+                e = run_end(cell, c * MAX_ROWS, 1, s, h)
+                if e - s >= k and cell[c * MAX_ROWS + s] != EMPTY:
+                    for r in range(s, e):
+                        marks[r] |= 1ULL << c
+                    r0 = min(r0, s)
+                    r1 = max(r1, e - 1)
+                s = e
+    for r in range(r0, r1 + 1):
+        bits = marks[r]
+        g.loose |= bits
+        c = 0
+        while bits:
+            if bits & 1:
                 set_cell(g, c, r, EMPTY)
-                g.loose |= 1ULL << c
                 removed += 1
+            bits >>= 1
+            c += 1
     g.changed = 0
     g.lo = MAX_ROWS
     g.hi = -1

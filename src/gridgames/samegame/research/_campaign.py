@@ -16,7 +16,7 @@ from functools import partial
 from operator import index
 from typing import Any, Optional
 
-from ..._version import __version__
+from ... import __version__
 from . import _single
 from ._checkpoint import path_of, peek, refuse_other, wanted
 from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable
 from itertools import accumulate
 from typing import Any, NamedTuple, Optional
 
+from ... import __version__
 from ..._files import CannotWrite, replacing, write_all
-from ..._version import __version__
 from ._single import STOPPED, SearchResult, board_rows, check, check_nrpa, digest, finished_game, nrpa_run
 
 FORMAT = 1

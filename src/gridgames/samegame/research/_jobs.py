@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Optional
 
+from ... import __version__
 from ..._rng_pure import MASK, SplitMix64
-from ..._version import __version__
 from . import _checkpoint, _single
 from ._single import board_rows as board_rows, digest as digest  # named here by campaigns and the CLI
 
