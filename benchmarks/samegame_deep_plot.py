@@ -136,11 +136,12 @@ def plot(plain, improve, short, before: dict[int, int], short_start: dict[int, i
         left.axhline(before[b], ls="--", lw=1, c=colours[b])
     left.axvspan(1, SWITCH_CPU_S, color="0.93", zorder=0)
     left.text(12, 2915, "2-core machine, nice 19", fontsize=8, c="0.35")
-    left.text(SWITCH_CPU_S * 1.08, 2915, "16-core machine (H200 host, 16 threads),\nthen the 2-core one again from ~660 s",
-              fontsize=8, c="0.35")
+    left.text(SWITCH_CPU_S * 1.08, 2915,
+              "16-core machine (H200 host, 16 threads),\nthen the 2-core one again from ~660 s", fontsize=8, c="0.35")
     longest = max(c for b in plain for c, _ in plain[b])
     left.set(xscale="log", xlim=(10, max(700, 1.3 * longest)), ylim=(2900, 4050),
-             xlabel="CPU seconds of the search (log scale)", ylabel="best score so far", title="NRPA level 4 from nothing (seed 1, 100 iterations)")
+             xlabel="CPU seconds of the search (log scale)", ylabel="best score so far",
+             title="NRPA level 4 from nothing (seed 1, 100 iterations)")
     ticks = [t for t in (10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= 1.3 * longest]
     left.set_xticks(ticks, [str(t) for t in ticks])
     left.legend(fontsize=8, loc="center", bbox_to_anchor=(0.5, 0.6))
