@@ -214,7 +214,7 @@ def test_root_parallel_wiring(backend, monkeypatch):
     monkeypatch.setitem(sys.modules, "gridgames.samegame.research._rootpar",
                         types.SimpleNamespace(root_parallel=root_parallel))
     boards = read_boards(small_boards(2), backend=backend)
-    found = list(campaign(boards, "nrpa", seed=8, runs=2, root_parallel=3, level=2, threads=2))
+    found = list(campaign(boards, "nrpa", seed=8, runs=2, root_parallel=3, level=2))
     assert [(r.board, r.run, r.seed, r.score, r.cpu) for r in found] == \
         [(k, r, search_seed(8, k, r), 7, None) for k in (1, 2) for r in (1, 2)]
     assert found[0].params == {"level": 2, "root_parallel": 3}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from typing import Optional, TypeAlias
 
@@ -133,6 +134,33 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
     return value
+
+
+def ranged(low: int, high: Optional[int], name: str) -> Callable[[str], int]:
+    """An argparse type: an integer in ``low``..``high`` (None: no top),
+    its error naming the option's placeholder ``name`` and the range written out."""
+    span = f"{low}..{high}" if high is not None else f"{low} or more"
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{name} must be an integer in {span}, not {text!r}")
+        return value
+    return convert
+
+
+def finite(low: Optional[float], name: str) -> Callable[[str], float]:
+    """An argparse type: a finite number, ``low`` or more (None: any)."""
+    def convert(text: str) -> float:
+        value = _float(text)
+        if not abs(value) < float("inf") or (low is not None and value < low):
+            more = f" >= {low:g}" if low is not None else ""
+            raise argparse.ArgumentTypeError(f"{name} must be a finite number{more}, not {text!r}")
+        return value
+    return convert
 
 
 def _float(text: str) -> float:

@@ -38,6 +38,7 @@ def rules() -> "dict[str, list[Rule]]":
         only("--iterations", "algo", nrpa + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
         not_with("--tabu-bias", "--no-tabu"),
         not_with("--threads", "--ray"),
+        not_with("--threads", "--root-parallel", "--root-parallel", "2"),  # its W workers are its threads
     ]}
 
 

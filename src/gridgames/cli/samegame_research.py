@@ -20,11 +20,12 @@ from ..samegame.research._checkpoint import Mismatch
 from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
-from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
-from ._args import Commands, add_command, add_progress_option, period, seconds
+from ..samegame.research._single import ALGORITHMS
+from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
 from ._io import CannotWrite, fail, read_input, shown
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
+from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
 
 GAME = "samegame"
 
@@ -38,17 +39,6 @@ spends N more searches where scores still move (see the research docs).  '--ray'
 the searches as Ray tasks (pip install "gridgames[ray]"): on a local Ray
 over all cores, or with '--ray auto' / '--ray HOST:PORT' on a cluster made
 with 'ray start' (gridgames installed on every node)."""
-
-
-# NRPA's tuning options (each refused with another search: cli/_contract.py).
-NRPA_OPTIONS = (
-    ("--stab", int, "P", "nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)"),
-    ("--restarts", int, "R", "nrpa: run the top level again from a fresh policy R times (default 0)"),
-    ("--repeats", int, "R", "nrpa: a level ends once the level below returned its best score again R times "
-                            "(GNRPA with limited repetitions; default 0: never)"),
-    ("--tabu-bias", float, "B", "nrpa: allow tabu-colour moves with bias -B (GNRPA) instead of banning them"),
-    ("--size-bias", float, "B", "nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)"),
-)
 
 
 def add(commands: Commands, rules: str) -> None:
@@ -67,12 +57,12 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
                    help="the search (default nrpa; with --time and no --algo, the strongest search "
                         "we have, for that long per search)")
-    s.add_argument("--level", type=int, default=None, metavar="L",
+    s.add_argument("--level", type=ranged(0, 10, "L"), default=None, metavar="L",
                    help="nesting level of nmcs / nrpa (default 1)")
-    s.add_argument("--iterations", type=int, default=None, metavar="N",
+    s.add_argument("--iterations", type=ranged(1, INT31, "N"), default=None, metavar="N",
                    help="nrpa: iterations per level (100); nmcs: restarts (1); "
                         "random: playouts (1000)")
-    s.add_argument("--width", type=int, default=10, metavar="W",
+    s.add_argument("--width", type=ranged(1, 10_000, "W"), default=10, metavar="W",
                    help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
     s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
@@ -81,21 +71,22 @@ def add(commands: Commands, rules: str) -> None:
         s.add_argument(flag, type=kind, default=None, metavar=metavar, help=text)
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
-    s.add_argument("--runs", type=int, default=None, metavar="N",
+    s.add_argument("--runs", type=ranged(1, None, "N"), default=None, metavar="N",
                    help="search each board N times (default 1; with --allocate, 2)")
-    s.add_argument("--allocate", type=int, default=None, metavar="N",
+    s.add_argument("--allocate", type=ranged(0, None, "N"), default=None, metavar="N",
                    help="after --runs, N more searches, each round's to the boards whose score still "
                         "moves most per search; prints CPU seconds per point gained per board")
-    s.add_argument("--batch", type=int, default=None, metavar="B",
+    s.add_argument("--batch", type=ranged(1, None, "B"), default=None, metavar="B",
                    help="--allocate: searches per round (default 4; decisions wait for each round)")
-    s.add_argument("--threads", type=int, default=1, metavar="N",
+    s.add_argument("--threads", type=ranged(1, None, "N"), default=1, metavar="N",
                    help="run N searches at once in this process (default 1)")
     s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                    help="run the searches as Ray tasks: on a local Ray over all cores, or on the "
                         "cluster at ADDRESS ('auto', or HOST:PORT of 'ray start --head')")
-    s.add_argument("--root-parallel", type=int, default=None, metavar="W",
-                   help="one board at a time, each NRPA search spread over W workers (threads, "
-                        "or Ray tasks with --ray)")
+    s.add_argument("--root-parallel", type=ranged(1, 1_000_000, "W"), default=None, metavar="W",
+                   help="one board at a time, each NRPA search spread over W workers that run at "
+                        "once (W threads, whatever --threads says, or W Ray tasks with --ray); every "
+                        "NRPA option applies (--level at least 2: the workers run level L-1)")
     s.add_argument("--improve", nargs="?", const="", default=None, metavar="FILE",
                    help="start each search from the best game known for its board: best_known() for "
                         "the standard boards and the result lines of FILE (an earlier campaign's -o); "
@@ -130,32 +121,6 @@ def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Op
         return None
     text = None if path == "" else read_input(path).decode("utf-8", "replace")
     return _improve.starts(boards, text, shown(path) if path else "<results>")
-
-
-def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    """The search and its options, every one that the search uses stated
-    (they go into each result line)."""
-    algo, options = args.algo or "nrpa", dict[str, Any]()
-    if args.algo is None and args.time is not None:
-        algo, options = strongest()
-        options = dict(options)
-    if algo in ("nmcs", "nrpa"):
-        options.setdefault("level", 1)
-    if args.level is not None:
-        options["level"] = args.level
-    if args.iterations is not None:
-        options["iterations"] = args.iterations
-    options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
-    given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias,
-                 repeats=args.repeats)
-    options.update((k, v) for k, v in given.items() if v is not None)
-    if args.cpu_time:
-        options["cpu_time"] = True
-    if algo == "beam":
-        options["width"] = args.width
-    options["tabu"] = args.tabu
-    options["time"] = args.time
-    return algo, options
 
 
 @contextmanager
@@ -196,18 +161,23 @@ def run(args: argparse.Namespace) -> int:
             from ..samegame.research import _ray  # noqa: F401  # it imports Ray, or says how to install it
         except ImportError as exc:
             error(str(exc))
+    algo, options = search_options(args)
+    why = refused(args, algo, options)
+    if why:
+        error(why)
     try:
         boards = boards_of(args.boards, args.standard)
         starts = improve_starts(boards, args.improve)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
-    algo, options = search_options(args)
     seed = args.seed % 2**64
     found: list[tuple[int, Result]] = []
     appender = None
     if args.output is not None:
         output = args.output
         try:
+            if os.path.isdir(output):  # as every command says it (not "has results already")
+                return fail(GAME, f"cannot write {output}: Is a directory", 2)
             if os.path.exists(output):
                 if args.boards not in (None, "-") and os.path.samefile(args.boards, output):
                     error("-o FILE must not be BOARDS")

@@ -52,6 +52,8 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
                   seed, options.get("time"))
     if runs < 1 or threads < 1:
         raise ValueError(f"runs and threads must be at least 1, not {min(runs, threads)}")
+    if root_parallel is not None and threads != 1:
+        raise ValueError("threads does not apply to root-parallel search: its workers are its threads")
     skipped = set(skip)
     jobs = [(k, r, search_seed(seed, k, r)) for k in range(1, len(boards) + 1)
             for r in range(1, runs + 1) if (k, r) not in skipped]
@@ -78,7 +80,7 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
 def executor(threads: int, ray: Optional[str], root_parallel: Optional[int]) -> Executor:
     """What runs a campaign's Work: in turn, on threads, on Ray, or root-parallel."""
     if root_parallel is not None:
-        return partial(_root_parallel, workers=index(root_parallel), threads=threads, ray=ray)
+        return partial(_root_parallel, workers=index(root_parallel), ray=ray)
     if ray is not None:
         from . import _ray
         _ray.connect(ray)
@@ -130,7 +132,7 @@ def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
         stop.set()
 
 
-def _root_parallel(work: Work, workers: int, threads: int, ray: Optional[str]) -> Iterator[Result]:
+def _root_parallel(work: Work, workers: int, ray: Optional[str]) -> Iterator[Result]:
     if work.algo != "nrpa":
         raise ValueError("root-parallel search is NRPA's (--algo nrpa)")
     from ._rootpar import root_parallel
@@ -139,7 +141,7 @@ def _root_parallel(work: Work, workers: int, threads: int, ray: Optional[str]) -
         _ray.connect(ray)
         pool: Any = _ray.Executor()
     else:
-        pool = ThreadPoolExecutor(threads)
+        pool = ThreadPoolExecutor(workers)  # every worker at once: what root-parallel is for
     default = {"level": 1, "iterations": _single.DEFAULT_ITERATIONS["nrpa"]}
     try:
         for job in work.jobs:  # one board at a time, on every worker; their CPU time is not reported

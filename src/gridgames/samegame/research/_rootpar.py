@@ -25,48 +25,61 @@ from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_gam
 POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
 
 
-def task_seed(seed: int, round_: int, worker: int) -> int:
-    """The seed of one worker's search in one round: splitmix64 chained
-    over (seed, round, worker)."""
+def task_seed(seed: int, round_: int, worker: int, restart: int = 0) -> int:
+    """The seed of one worker's search in one round (of restart ``restart``
+    of the top level): splitmix64 chained over (seed, round, worker[, restart])."""
     rng = SplitMix64(seed)
-    for value in (round_, worker):
+    for value in (round_, worker) + ((restart,) if restart else ()):  # restart 0: the seeds of before restarts
         rng = SplitMix64(rng.next() ^ value)
     return rng.next()
 
 
 def level_search(rows: list[list[int]], backend: str, level: int, iterations: int, seed: int,
                  tabu: bool, seconds: float, policy: bytes,
-                 options: dict[str, Any]) -> tuple[int, list[list[int]], Optional[str], int]:
+                 options: dict[str, Any]) -> tuple[int, list[list[int]], Optional[str], int, float]:
     """One worker's task: an NRPA search of ``level`` from the top policy
     ``policy`` on the board ``rows`` (top row first); (score, moves as
-    [r, c] lists, why it stopped early or None, playouts)."""
+    [r, c] lists, why it stopped early or None, playouts, CPU seconds of
+    this thread).  ``options["cpu_time"]``: ``seconds`` are CPU seconds."""
     board = Board(rows, backend=backend)
+    start = _time.thread_time()
     s = run(board, "nrpa", level=level, iterations=iterations, seed=seed, tabu=tabu,
             time=seconds or None, policy=policy, **options)
-    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts
+    return s.score, [list(m) for m in s.moves], s.stopped, s.playouts, _time.thread_time() - start
+
+
+# Board.search's options that root-parallel search cannot take, and why (the
+# others it takes all: tests/test_samegame_search_rootpar.py checks run()'s list).
+NOT_HERE = {"width": "beam's", "policy": "the top level's own", "stop": "Ctrl-C's, in the caller"}
 
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
-                  executor: Any, tabu: bool = True, time: Optional[float] = None,
-                  improve: Optional[Sequence[tuple[int, int]]] = None,
+                  executor: Any, tabu: bool = True, time: Optional[float] = None, cpu_time: bool = False,
+                  restarts: Optional[int] = 0, improve: Optional[Sequence[tuple[int, int]]] = None,
                   checkpoint: Optional[tuple[str, float]] = None, **nrpa_options: Any) -> SearchResult:
     """NRPA of ``level`` (>= 2) on ``board`` (a start position: no empty
     cell) whose level L-1 searches run ``workers`` at a time on ``executor``
     (anything with ``submit(fn, *args)`` returning a concurrent.futures
     Future).  ``iterations`` rounds at the top and per level below;
     ``time``: seconds for the whole search (each round's searches get what
-    is left).  ``nrpa_options``: stab, tabu_bias, size_bias, repeats (see
+    is left); with ``cpu_time`` they are CPU seconds, every worker's
+    together (each round's workers share what is left).  ``restarts``: the
+    top level runs again from a fresh policy that many times (None: until
+    the time is up), as in Board.search; each restart's rounds have seeds
+    of their own.  ``nrpa_options``: stab, tabu_bias, size_bias, repeats (see
     Board.search; the top level also ends once a round's best has equalled
-    the best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
+    its best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
     Board.search: the best so far from the start, and the top policy is
-    adapted towards it before the first round.  The best game of all rounds
+    adapted towards it before the first round (and each restart's).  The best game of all rounds
     is returned; its ``playouts`` count every worker's.  ``checkpoint``:
     (file, seconds), the top level's state written there after a round
     once that many seconds have passed since the last write (and after
     the last round), and gone on from (``time`` then counts every piece's
-    wall time); a round that a stop cut short is searched again."""
+    time); a round that a stop cut short is searched again."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
-    options = check_nrpa(nrpa_options.pop("stab", 1), 0, nrpa_options.pop("tabu_bias", None),
+    if restarts is None and not seconds:
+        raise ValueError("restarts=None (until the time is up) needs a time")
+    options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
@@ -80,43 +93,54 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     rows = [list(row) for row in grid]
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
-                        repeats=options["repeats"])
-    policy = bytes(8 * POLICY_SIZE)
-    deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
-    at = Rounds(policy=policy)
+                        repeats=options["repeats"], cpu_time=bool(cpu_time))
+    fresh = bytes(8 * POLICY_SIZE)
+    at = Rounds(policy=fresh)
     if improve is not None:
         score, known = finished_game(board, improve)
-        at.best = (score, [[r, c] for r, c in known])
-        at.policy = adapt_policy(board, policy, known, bool(tabu),
-                                        options["tabu_bias"], options["size_bias"])
+        at.best = at.top = (score, [[r, c] for r, c in known])
+
+    def start_run() -> None:  # the top level's policy at the start of a run (improve: towards the best)
+        at.policy = fresh if at.top[0] < 0 else adapt_policy(board, fresh, at.top[1], bool(tabu),
+                                                              options["tabu_bias"], options["size_bias"])
+    if at.top[0] >= 0:
+        start_run()
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
-                                                  dict(task_options, level=level, iterations=iterations, tabu=tabu))
+                                                  dict(task_options, level=level, iterations=iterations, tabu=tabu,
+                                                       restarts=restarts))
     if saved is not None:
         saved.load(at)
-        deadline -= saved.spent if deadline else 0.0
-    while at.round < iterations and not at.done:
-        left = deadline - _time.monotonic() if deadline else 0.0
-        if deadline and left <= 0 and at.best[0] >= 0:
+    clock = Clock(seconds, bool(cpu_time), saved.spent if saved else (0.0, 0.0))
+    while not at.done:
+        left = clock.left(at.cpu)
+        if seconds and left <= 0 and at.best[0] >= 0:
             at.stopped = "time"
             break
+        share = max(left / workers if cpu_time else left, 1e-9) if seconds else 0.0
         futures = [executor.submit(level_search, rows, board.backend, level - 1, iterations,
-                                   task_seed(seed, at.round, w), bool(tabu), max(left, 1e-9) if deadline
-                                   else 0.0, at.policy, task_options)
+                                   task_seed(seed, at.round, w, at.run), bool(tabu), share, at.policy,
+                                   task_options)
                    for w in range(workers)]
         results = [f.result() for f in futures]  # in worker order, whoever finished first
         at.games += sum(r[3] for r in results)
-        top = max(results, key=lambda r: r[0])  # the first of the best
-        if top[0] >= at.best[0]:
-            at.reps = at.reps + 1 if top[0] == at.best[0] else 0
-            at.best = (top[0], top[1])
+        at.cpu += sum(r[4] if len(r) > 4 else 0.0 for r in results)  # (a stand-in task may not say)
+        best = max(results, key=lambda r: r[0])  # the first of the best
+        if best[0] >= at.top[0]:
+            at.reps = at.reps + 1 if best[0] == at.top[0] else 0
+            at.top = (best[0], best[1])
+        if at.top[0] >= at.best[0]:
+            at.best = at.top
         if any(r[2] is not None for r in results):  # not written: a checkpoint goes on from before this round
             at.stopped = next(r[2] for r in results if r[2] is not None)
             break
-        at.done = bool(options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations
-        if not at.done:
-            at.policy = adapt_policy(board, at.policy, at.best[1], bool(tabu),
-                                            options["tabu_bias"], options["size_bias"])
-        at.round += 1
+        if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
+            at.next_run(options["restarts"], keep=improve is not None)
+            if not at.done:
+                start_run()
+        else:
+            at.policy = adapt_policy(board, at.policy, at.top[1], bool(tabu),
+                                     options["tabu_bias"], options["size_bias"])
+            at.round += 1
         if saved is not None:
             saved.write(at)
     best, stopped, games = at.best, at.stopped, at.games
@@ -125,27 +149,60 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     return SearchResult(best[0], [(r, c) for r, c in best[1]], stopped, games)
 
 
+class Clock:
+    """A root-parallel search's budget: what is left of ``seconds`` (wall,
+    or CPU: the workers' reported CPU seconds), counting ``spent`` (CPU,
+    wall) by earlier pieces of it (a checkpoint)."""
+
+    def __init__(self, seconds: float, cpu: bool, spent: tuple[float, float]) -> None:
+        self.seconds, self.cpu, self.spent = seconds, cpu, spent
+        self.start = _time.monotonic()
+
+    def left(self, cpu_used: float) -> float:
+        if not self.seconds:
+            return 0.0
+        if self.cpu:
+            return self.seconds - cpu_used  # (cpu_used counts the earlier pieces' too)
+        return self.seconds - self.spent[1] - (_time.monotonic() - self.start)
+
+
 class Rounds:
-    """Root-parallel NRPA between two rounds: all it needs to go on."""
+    """Root-parallel NRPA between two rounds: all it needs to go on (the
+    run of the top level: ``run``, its ``round``, its best ``top`` and its
+    ``reps``; the ``best`` of all runs, ``games`` and workers' ``cpu``)."""
 
     def __init__(self, policy: bytes) -> None:
         self.policy = policy
         self.best: tuple[int, list[list[int]]] = (-1, [])
-        self.round = self.reps = self.games = 0
+        self.top = self.best
+        self.run = self.round = self.reps = self.games = 0
+        self.cpu = 0.0
         self.done = False
         self.stopped: Optional[str] = None
+
+    def next_run(self, restarts: int, keep: bool) -> None:
+        """The top level's run ended: the next one from round 0 (``keep``:
+        from the best so far, as with improve; else from nothing), or done."""
+        self.run += 1
+        self.done = self.run > restarts
+        if self.done:
+            self.round += 1
+            return
+        self.round = self.reps = 0
+        self.top = self.top if keep else (-1, [])
 
 
 class Saved:
     """A root-parallel search's checkpoint file (_checkpoint's format: its
-    one level is the top, "it" the next round, "root_parallel" in its params)."""
+    one level is the top, "it" the next round of run "run", its "game" the
+    run's best; "root_parallel" in its params; "cpu" the workers' CPU seconds)."""
 
     def __init__(self, board: Any, checkpoint: tuple[str, float], seed: int, workers: int, improve: bool,
                  options: dict[str, Any]) -> None:
         self.path, self.every = checkpoint
         self.ident = wanted(board, seed, improve, **options)
         self.ident["params"]["root_parallel"] = workers
-        self.spent, self.level = 0.0, options["level"]
+        self.spent, self.level = (0.0, 0.0), options["level"]
         self.start = self.last = _time.monotonic()
 
     def load(self, at: Rounds) -> None:
@@ -162,7 +219,10 @@ class Saved:
                 policy[c] = w
             at.policy, at.round, at.reps = policy.tobytes(), int(top["it"]), int(top["reps"])
             at.best = (int(state["best_score"]), [[int(r), int(c)] for r, c in state["best"]])
-            at.games, at.done, self.spent = int(state["playouts"]), bool(state["done"]), float(header["wall"])
+            at.top = (int(top["best"]), [[int(r), int(c)] for r, c in top["game"] or ()])
+            at.run, at.games, at.done = int(state["run"]), int(state["playouts"]), bool(state["done"])
+            at.cpu = float(header.get("cpu") or 0.0)
+            self.spent = (at.cpu, float(header["wall"]))
         except (ValueError, KeyError, TypeError, IndexError):
             raise Mismatch(f"{self.path}: a damaged checkpoint (its state does not read back)") from None
 
@@ -174,11 +234,11 @@ class Saved:
         policy = array("d")
         policy.frombytes(at.policy)
         codes = array("i", (c for c, w in enumerate(policy) if w != 0.0 or math.copysign(1.0, w) < 0))
-        level = dict(level=self.level, it=at.round, best=at.best[0], reps=at.reps, game=None,
+        level = dict(level=self.level, it=at.round, best=at.top[0], reps=at.reps, game=at.top[1],
                      codes=codes.tobytes(), weights=array("d", (policy[c] for c in codes)).tobytes())
-        state = dict(run=0, floor=-1, done=at.done, at=0 if at.done else self.level, rng=0, playouts=at.games,
+        state = dict(run=at.run, floor=-1, done=at.done, at=0 if at.done else self.level, rng=0, playouts=at.games,
                      best_score=at.best[0], best=at.best[1], levels=[level])
-        wall = self.spent + now - self.start
-        write(self.path, dict(self.ident, cpu=None, wall=round(wall, 3), playouts=at.games,
+        wall = self.spent[1] + now - self.start
+        write(self.path, dict(self.ident, cpu=round(at.cpu, 3), wall=round(wall, 3), playouts=at.games,
                               best_score=at.best[0], done=at.done, stopped=None,
                               written=_time.strftime("%Y-%m-%dT%H:%M:%SZ", _time.gmtime())), state)
