@@ -55,12 +55,16 @@ def test_a_directory_is_refused_as_the_sheet(cli, tmp_path, pages, existing):
     puzzles = tmp_path / "p.txt"
     puzzles.write_bytes(cli("numberlink", "generate", "4", "--count", "3").stdout)
     if existing:
-        (tmp_path / "adir").mkdir()
-    target = str(tmp_path / "adir") + ("" if existing else "/")
+        (tmp_path / "adir.svg").mkdir()
+    target = str(tmp_path / "adir.svg") + ("" if existing else "/")
     more = ["--count"] if pages == "one" else []  # --count: the puzzles' page alone
     p = cli("numberlink", "solve", puzzles, *more, "--svg", target, "-o", tmp_path / "out.txt")
-    one_line_error(p, 2, f"{target} is a directory: --svg takes a file name")
-    assert sorted(f.name for f in tmp_path.rglob("*")) == (["adir", "p.txt"] if existing else ["p.txt"])
+    if existing:
+        one_line_error(p, 2, f"{target} is a directory: --svg takes a file name")
+    else:  # not a name ending in .svg: a usage error
+        assert p.returncode == 2 and p.stderr.decode().splitlines()[-1].endswith(f"must end in .svg (one file "
+                                                                                  f"per page) or .html (one file), not '{target}'")
+    assert sorted(f.name for f in tmp_path.rglob("*")) == (["adir.svg", "p.txt"] if existing else ["p.txt"])
 
 
 @pytest.mark.slow

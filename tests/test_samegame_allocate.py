@@ -110,4 +110,4 @@ def test_solve_allocate_writes_the_lines_and_prints_the_report(cli, tmp_path):
     assert again.returncode == 0 and len(out.read_text().splitlines()) == 9  # nothing left to search
     assert cli("samegame", "solve", boards, "--batch", "2").returncode == 2
     refused = cli("samegame", "solve", boards, "--allocate", "2", "--runs", "1")
-    assert refused.returncode == 2 and b"runs >= 2" in refused.stderr
+    assert refused.returncode == 2 and b"argument --allocate: needs --runs 2 or more" in refused.stderr

@@ -20,14 +20,27 @@ if TYPE_CHECKING:
 
 SHEET = ("the printable sheet: A4 pages of numbered puzzles, then their solutions on pages of "
          "their own.  FILE ending in .html: one HTML file holding every page (print it from a "
-         "browser).  Any other FILE: one SVG file per page, FILE itself when the sheet is one "
-         "page, otherwise NAME-1.svg, NAME-2.svg, ... (NAME is FILE without .svg); a page "
+         "browser).  FILE ending in .svg: one SVG file per page, FILE itself when the sheet is one "
+         "page, otherwise NAME-1.svg, NAME-2.svg, ... (NAME is FILE without .svg); any other FILE "
+         "is refused (exit 2); the files written are named on standard error; a page "
          "left over from an earlier, longer sheet is refused, not mixed in; FILE naming a "
          "directory is refused (exit 2)")
 
 
+class SheetName:
+    """An argparse type: --svg's FILE, ending in .svg or .html (see SHEET)."""
+
+    example = "sheet.svg"  # a name it takes (the CLI contract test gives it)
+
+    def __call__(self, text: str) -> str:
+        if text != "-" and not text.lower().endswith((".svg", ".html", ".htm")):  # '-': _contract says why
+            raise argparse.ArgumentTypeError(f"FILE must end in .svg (one file per page) or .html (one file), "
+                                             f"not {text!r}")
+        return text
+
+
 def add_sheet_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--svg", metavar="FILE", help=SHEET)
+    parser.add_argument("--svg", metavar="FILE", type=SheetName(), help=SHEET)
 
 
 def add_html_option(parser: argparse.ArgumentParser, what: str, required: bool = False) -> None:
@@ -117,11 +130,15 @@ def sheet_files(path: str, title: str, puzzles: Sequence[Item], solutions: Seque
 
 
 def save_files(game: str, files: Sequence[tuple[str, str]], inputs: Sequence[str]) -> int:
-    """Write each (file, text) whole; 0, or 2 after a one-line error."""
+    """Write each (file, text) whole, then name them on standard error; 0,
+    or 2 after a one-line error."""
     for name, text in files:
         status = save(game, name, text, inputs)
         if status:
             return status
+    names = [name for name, _ in files]
+    shown = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]}, ... {names[-1]}"
+    sys.stderr.write(f"gridgames {game}: wrote {shown} ({len(names)} file{'s' * (len(names) > 1)})\n")
     return 0
 
 

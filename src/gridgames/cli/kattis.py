@@ -3,8 +3,8 @@ import argparse
 
 from .._files import CannotWrite, new_directory
 from .._registry import judge_games
-from ..kattis import write_package
-from ._args import add_command, positive
+from ..kattis import MAX_SECRET, write_package
+from ._args import add_command, ranged
 from ._io import fail
 
 DESCRIPTION = ("Write a complete Kattis problem package for GAME into DIR: problem.yaml, "
@@ -26,8 +26,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--force", action="store_true",
                    help="replace DIR when it is not empty: the new package takes its place whole "
                         "(no old file stays); without it a non-empty DIR is refused (exit 2)")
-    p.add_argument("--secret", type=positive, default=12, metavar="N",
-                   help="generated secret test files (default 12)")
+    p.add_argument("--secret", type=ranged(1, MAX_SECRET, "N"), default=12, metavar="N",
+                   help=f"generated secret test files (1..{MAX_SECRET}, default 12)")
     p.add_argument("--seed", type=int, default=0, help="seed of the generated files (default 0)")
     p.set_defaults(func=_run)
 

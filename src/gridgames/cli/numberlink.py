@@ -153,8 +153,8 @@ def _side(text: str) -> int:
 
 def _count(text: str) -> int:
     value = _integer(text)
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"COUNT is a positive integer, not {text!r}")
+    if value is None or value < 1:  # (argparse names the option: its placeholder differs, COUNT, L, N)
+        raise argparse.ArgumentTypeError(f"expected an integer 1 or more, not {text!r}")
     return value
 
 

@@ -202,6 +202,9 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(f"gridgames samegame: {line}\n")
     except Mismatch as exc:
         return fail(GAME, str(exc), 2)
+    except FileExistsError:  # a file by that name (a directory is gone on from)
+        return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: it is a file; --checkpoint names a "
+                          "directory (made if missing, gone on from when it holds this campaign's checkpoints)", 2)
     except OSError as exc:
         return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: {exc.strerror}", 2)
     try:

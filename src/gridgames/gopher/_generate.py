@@ -56,10 +56,10 @@ def generate(seed: int = 0, count: Optional[int] = None, rows: int = MAX_SIDE,
              cols: int = MAX_SIDE, density: Optional[float] = None, picks: int = 12,
              progress: Progress = None) -> bytes:
     """A judge file of ``count`` games (default: 1..4, drawn)."""
-    for name, value, high in (("rows", rows, MAX_SIDE), ("cols", cols, MAX_SIDE),
-                              ("picks", picks + 1, 10001)):
-        if not 1 <= value <= high:
-            raise ValueError(f"--{name} is out of range: {value if name != 'picks' else picks}")
+    for name, value, low, high in (("rows", rows, 1, MAX_SIDE), ("cols", cols, 1, MAX_SIDE),
+                                   ("picks", picks, 0, 10000)):
+        if not low <= value <= high:
+            raise ValueError(f"--{name} must be {low}..{high}, not {value}")
     if density is not None and not 0 <= density <= 1:
         raise ValueError(f"--density must be 0..1, not {density}")
     rng = Rand(seed)

@@ -93,6 +93,9 @@ def output_validator() -> str:
                     "Output validator of the tile game, assembled by gridgames from _compare.py.")
 
 
+MAX_SECRET = 999  # generated secret cases: their names have three digits (001-random...)
+
+
 def secret_cases(game: str, count: int, seed: int) -> Iterator[tuple[str, bytes, bytes]]:
     """(name, input, answer) for ``count`` generated cases; answers from the engine."""
     gen = generator(game)
@@ -108,7 +111,10 @@ def secret_cases(game: str, count: int, seed: int) -> Iterator[tuple[str, bytes,
 def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: int = 12,
                   seed: int = 0) -> Path:
     """Write the Kattis problem package of ``game`` into ``directory`` (created;
-    existing files in it are overwritten).  Returns its path."""
+    existing files in it are overwritten).  Returns its path.  ``secret``:
+    1..MAX_SECRET generated cases (ValueError otherwise)."""
+    if not 1 <= secret <= MAX_SECRET:
+        raise ValueError(f"secret must be 1..{MAX_SECRET}, not {secret}")
     name, source = problem_yaml(game)
     root = Path(directory)
     exact = generator(game).ANSWERS == "exact"
@@ -144,5 +150,5 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
     return root
 
 
-__all__ = ["MISTAKES", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
+__all__ = ["MAX_SECRET", "MISTAKES", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
            "input_validator", "output_validator"]
