@@ -41,16 +41,34 @@ def locate(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
-def quoted(head: bytes, more: bool = False) -> str:
-    """A token's first bytes as a message shows them: quoted, non-UTF-8
-    bytes as \\xff and control characters escaped, '...' when ``more``
-    follows; an empty token is 'end of input'."""
+def quoted(head: "bytes | str", more: bool = False) -> str:
+    """A token's first bytes (or characters: text read with errors=
+    "surrogateescape") as a message shows them, the one rule for anything
+    from a user's file: quoted, cut to SHOWN (_scan.pxd: 24) bytes, non-UTF-8
+    bytes as \\xff and control characters escaped (``escaped``), '...' when
+    ``more`` follows; an empty token is 'end of input'."""
+    if isinstance(head, str):
+        head = head.encode("utf-8", "surrogateescape")
     if not head:
         return "end of input"
     longest = _shown()
-    text = head[:longest].decode("utf-8", "backslashreplace")
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
-    return f"'{shown}{'...' if more or len(head) > longest else ''}'"
+    return f"'{escaped(head[:longest].decode('utf-8', 'backslashreplace'))}{'...' if more or len(head) > longest else ''}'"
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character that is not printable escaped (\\x1b,
+    \\x07, \\n; a byte that was not UTF-8, kept as a surrogate escape, as
+    \\xff): what a message may show of a user's file, never a byte that
+    moves the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{ord(ch) - 0xdc00:02x}"
+    return ch.encode("unicode_escape").decode()
 
 
 def _shown() -> int:

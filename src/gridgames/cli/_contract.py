@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 UNSET: Any = type("Unset", (), {"__repr__": lambda self: "UNSET"})()
 
@@ -48,6 +48,11 @@ class Parser(argparse.ArgumentParser):
                     given.add(action.dest)
             namespace.given = given
         return namespace, rest
+
+    def error(self, message: str) -> NoReturn:
+        """argparse's usage error, its one line escaped as every message (``_io.fail``)."""
+        from .._judge import escaped
+        super().error(escaped(message))
 
 
 Args = argparse.Namespace

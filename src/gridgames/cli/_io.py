@@ -238,6 +238,12 @@ def warnings_to_stderr(game: str, path: "Optional[str]") -> "Callable[[bytes], N
 
 
 def fail(game: str, message: str, status: int) -> int:
+    """Report ``message`` as the command's one error line; ``status``.
+    Whatever in it came from a user's file (or a file's name) reaches the
+    terminal escaped (``_judge.escaped``): each quoted piece is cut to its
+    length where it is made (``_judge.quoted``)."""
+    from .._judge import escaped  # (loaded already wherever a judge runs)
+    message = escaped(message)
     sys.stderr.write(f"gridgames {game}: {message}\n" if game else f"gridgames: {message}\n")
     sys.stderr.flush()
     return status

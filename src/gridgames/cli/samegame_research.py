@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
+from .._judge import quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame.research import _improve, _results as results
@@ -112,14 +113,14 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
     if standard:
         return standard_boards()
     assert path is not None  # given whenever not --standard
-    return read_boards(read_input(path).decode("utf-8", "replace"), shown(path))
+    return read_boards(read_input(path).decode("utf-8", "surrogateescape"), shown(path))
 
 
 def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Optional[_improve.Start]]]:
     """--improve's start game per board (None: --improve not given)."""
     if path is None:
         return None
-    text = None if path == "" else read_input(path).decode("utf-8", "replace")
+    text = None if path == "" else read_input(path).decode("utf-8", "surrogateescape")
     return _improve.starts(boards, text, shown(path) if path else "<results>")
 
 
@@ -334,7 +335,7 @@ def _replay(args: argparse.Namespace) -> int:
         return fail(GAME, str(exc), 2)
     try:
         boards = boards_of(args.boards, args.standard)
-        games = parse_moves(read_input(args.moves).decode("utf-8", "replace"), name)
+        games = parse_moves(read_input(args.moves).decode("utf-8", "surrogateescape"), name)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     best: dict[int, int] = {}  # per board, over its runs: the total is solve's
@@ -345,7 +346,7 @@ def _replay(args: argparse.Namespace) -> int:
         if not 1 <= g.board <= len(boards):
             return fail(GAME, f"{where}: there are {len(boards)} boards", 1)
         if g.digest is not None and g.digest != digest(board_rows(boards[g.board - 1])):
-            return fail(GAME, f"{where}: the line is for another board (its digest {g.digest} is not this "
+            return fail(GAME, f"{where}: the line is for another board (its digest {quoted(str(g.digest))} is not this "
                               f"board's {digest(board_rows(boards[g.board - 1]))})", 1)
         if g.stopped == "interrupt":
             sys.stderr.write(f"gridgames samegame: {where}: run {g.run} was interrupted: not counted\n")
@@ -355,7 +356,7 @@ def _replay(args: argparse.Namespace) -> int:
         except ValueError as exc:
             return fail(GAME, f"{where}: {exc}", 1)
         if g.claimed is not None and g.claimed != score:
-            return fail(GAME, f"{where}: the moves score {score}, not the claimed {g.claimed}", 1)
+            return fail(GAME, f"{where}: the moves score {score}, not the claimed {quoted(str(g.claimed))}", 1)
         best[g.board] = max(best.get(g.board, 0), score)
         counted.append(g)
         print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")

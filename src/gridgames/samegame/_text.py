@@ -6,7 +6,7 @@ each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
 
-from .._judge import InputError
+from .._judge import InputError, quoted
 from .._limits import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time
@@ -55,7 +55,7 @@ def parse_boards(text: str, name: str = "<string>", max_rows: int = 20,
         for token in line.split():
             col = line.index(token, col) + 1
             if len(token) != 1 or not "0" <= token <= "9":
-                raise FormatError(f"{name}:{number}:{col}: expected a colour 0..9, found '{token[:24]}'")
+                raise FormatError(f"{name}:{number}:{col}: expected a colour 0..9, found {quoted(token)}")
             row.append(int(token))
             col += len(token) - 1
         where = f"{name}:{number}:1: board {len(boards) + 1}"

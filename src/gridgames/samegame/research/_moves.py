@@ -6,6 +6,7 @@ import json
 import sys
 from typing import NamedTuple, Optional
 
+from ..._judge import quoted
 from .._text import FormatError
 
 
@@ -52,16 +53,16 @@ def parse_moves(text: str, name: str) -> list[Game]:
         if body.startswith("board "):
             head, sep, body = body.partition("moves:")
             words = head[6:].replace(":", " ").replace(",", " ").split()
-            if not sep or not words[:1] or not words[0].isdigit():
+            if not sep or not words[:1] or not words[0].isdecimal():
                 raise FormatError(f"{where}: expected 'board K: ... moves: r,c ...'")
             board = int(words[0])
-            run = int(words[2]) if words[1:2] == ["run"] and words[2:3] and words[2].isdigit() else 1
+            run = int(words[2]) if words[1:2] == ["run"] and words[2:3] and words[2].isdecimal() else 1
         moves = []
         for token in body.split():
             r, sep, c = token.partition(",")
-            if not (sep and r.isdigit() and c.isdigit()):
+            if not (sep and r.isdecimal() and c.isdecimal()):
                 col = line.index(token) + 1
-                raise FormatError(f"{name}:{number}:{col}: expected a move 'r,c', found '{token[:24]}'")
+                raise FormatError(f"{name}:{number}:{col}: expected a move 'r,c', found {quoted(token)}")
             moves.append((int(r), int(c)))
         found.append(Game(board, run, None, None, None, moves, number))
     return found
