@@ -58,9 +58,11 @@ def page(parser: argparse.ArgumentParser) -> str:
                 continue
             out += [".TP", "\\fB" + roff(_invocation(action)) + "\\fR", roff(" ".join((action.help or "").split()))]
     out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column); 2 usage "
-                                    "error or a file that cannot be read or written; 130 interrupted; "
-                                    "141 the output was closed early.  Commands say more in their "
-                                    "descriptions."),
+                                    "error or a file that cannot be read or written; 130 interrupted "
+                                    "(Ctrl-C); 143 and 129 stopped by SIGTERM and SIGHUP (128 + the "
+                                    "signal's number; as with Ctrl-C, no temporary file is left and an "
+                                    "earlier output stays whole); 141 the output was closed early.  "
+                                    "Commands say more in their descriptions."),
             ".SH SEE ALSO", roff("gridgames GAME --help, and the README of the gridgames package.")]
     return "\n".join(out) + "\n"
 

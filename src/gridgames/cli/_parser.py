@@ -24,7 +24,9 @@ standard output (or -o FILE), streaming both: memory stays bounded whatever
 their size. Exit status: 0 done, 1 bad input (every result before the bad
 token is still written; the error names line and column), 2 usage error or
 unreadable input / unwritable output, 141 the output was closed early (e.g.
-by `| head`: a quiet stop, nothing more is written). Set
+by `| head`: a quiet stop, nothing more is written), 130 interrupted (Ctrl-C),
+143 / 129 stopped by SIGTERM / SIGHUP (128 + the signal's number; as with
+Ctrl-C, no temporary file is left and an earlier output stays whole). Set
 GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 

@@ -12,6 +12,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
 from .._judge import quoted
+from . import STOPPED, on_signal, stopped_status
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame.research import _improve, _results as results
@@ -49,9 +50,10 @@ def add(commands: Commands, rules: str) -> None:
                     "of --standard, and print each search's score and moves as it "
                     "finishes, then the total of the best score per board.  Run R of "
                     "board K has a seed derived from SEED, K and R only (splitmix64), "
-                    "so results do not depend on --threads or --ray.  Ctrl-C prints "
-                    "(and writes to -o) the best found so far by the searches under "
-                    "way, marked as interrupted, and stops (exit 130).",
+                    "so results do not depend on --threads or --ray.  Ctrl-C (or SIGTERM, "
+                    "SIGHUP) prints (and writes to -o) the best found so far by the searches "
+                    "under way, marked as interrupted, and stops (exit 130; 128 + the signal's "
+                    "number for the others: 143, 129).",
         epilog=rules + "\n\n" + CAMPAIGNS)
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
@@ -125,18 +127,27 @@ def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Op
 
 
 @contextmanager
-def _sigint_deferred() -> Iterator[list[int]]:
-    """Ctrl-C inside the block is noted in the list, not raised (so a
-    result is written whole, to FILE and standard output)."""
+def _signals_deferred() -> Iterator[list[int]]:
+    """Ctrl-C, SIGTERM and SIGHUP inside the block are noted in the list,
+    not raised (so a result is written whole, to FILE and standard output)."""
     came: list[int] = []
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield came  # Ctrl-C ignored (a background job), or handled by someone else
-        return
-    signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    ours = {signal.SIGINT: signal.default_int_handler}
+    ours.update((number, on_signal) for number in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
+                if number is not None)
+    deferred = [number for number, handler in ours.items() if signal.getsignal(number) is handler]
+    # (a signal ignored, say in a background job, or handled by someone else, is left as it is)
+
+    def note(number: int, frame: Any) -> None:
+        if number != signal.SIGINT and not STOPPED[0]:
+            STOPPED[0] = number  # the exit status says which
+        came.append(number)
+    for number in deferred:
+        signal.signal(number, note)
     try:
         yield came
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for number in deferred:
+            signal.signal(number, ours[number])
 
 
 def text(result: Result, runs: int, start: Optional[_improve.Start] = None) -> str:
@@ -252,7 +263,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
                     result = next(searching)
             except StopIteration:
                 break
-            with _sigint_deferred() as came:
+            with _signals_deferred() as came:
                 if appender:
                     appender.write(result)
                 best[result.board] = max(best.get(result.board, 0), result.score)
@@ -286,7 +297,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
             print(report_text(report([r for r in seen if r.stopped != "interrupt"],
                                      None if starts is None else [s and s.score for s in starts])))
     if interrupted:
-        return fail(GAME, f"interrupted after {done} of {searches} searches", 130)
+        return fail(GAME, f"interrupted after {done} of {searches} searches", stopped_status())
     return status
 
 
