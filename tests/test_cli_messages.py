@@ -95,6 +95,7 @@ def test_svg_names_end_in_svg_and_the_files_written_are_said(tmp_path, capsys, m
     pages = sorted((p.name for p in tmp_path.glob("sheet*")), key=lambda n: int(n[6:-4]))
     assert len(pages) > 4 and pages == [f"sheet-{k}.svg" for k in range(1, len(pages) + 1)]
     err = capsys.readouterr().err
-    assert err == f"gridgames numberlink: wrote sheet-1.svg, sheet-2.svg, ... sheet-{len(pages)}.svg ({len(pages)} files)\n"
+    assert err == (f"gridgames numberlink: wrote sheet-1.svg, sheet-2.svg, ... sheet-{len(pages)}.svg "
+                   f"({len(pages)} files)\n")
     assert main(["numberlink", "generate", "5", "--svg", "one.html", "-o", "p.txt"]) == 0
     assert capsys.readouterr().err == "gridgames numberlink: wrote one.html (1 file)\n"

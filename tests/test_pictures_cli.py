@@ -62,9 +62,10 @@ def test_a_directory_is_refused_as_the_sheet(cli, tmp_path, pages, existing):
     if existing:
         one_line_error(p, 2, f"{target} is a directory: --svg takes a file name")
     else:  # not a name ending in .svg: a usage error
-        assert p.returncode == 2 and p.stderr.decode().splitlines()[-1].endswith(f"must end in .svg (one file "
-                                                                                  f"per page) or .html (one file), not '{target}'")
-    assert sorted(f.name for f in tmp_path.rglob("*")) == (["adir.svg", "p.txt"] if existing else ["p.txt"])
+        last = p.stderr.decode().splitlines()[-1]
+        assert p.returncode == 2 and last.endswith(f"must end in .svg (one file per page) or .html (one file), "
+                                                   f"not '{target}'")
+    assert sorted(f.name for f in tmp_path.rglob("*")) == ["adir.svg", "p.txt"][not existing:]
 
 
 @pytest.mark.slow

@@ -52,7 +52,8 @@ def quoted(head: "bytes | str", more: bool = False) -> str:
     if not head:
         return "end of input"
     longest = _shown()
-    return f"'{escaped(head[:longest].decode('utf-8', 'backslashreplace'))}{'...' if more or len(head) > longest else ''}'"
+    shown = escaped(head[:longest].decode("utf-8", "backslashreplace"))
+    return f"'{shown}{'...' if more or len(head) > longest else ''}'"
 
 
 def escaped(text: str) -> str:

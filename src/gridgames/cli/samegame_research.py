@@ -12,7 +12,6 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, Optional
 
 from .._judge import quoted
-from . import STOPPED, on_signal, stopped_status
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame.research import _improve, _results as results
@@ -23,6 +22,7 @@ from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS
+from . import STOPPED, on_signal, stopped_status
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
 from ._io import CannotWrite, fail, read_input, shown
 from ._outputs import check_writable
