@@ -99,3 +99,48 @@ def test_svg_names_end_in_svg_and_the_files_written_are_said(tmp_path, capsys, m
                    f"({len(pages)} files)\n")
     assert main(["numberlink", "generate", "5", "--svg", "one.html", "-o", "p.txt"]) == 0
     assert capsys.readouterr().err == "gridgames numberlink: wrote one.html (1 file)\n"
+
+
+def readme_recipe():
+    """The README's lines that install the completion scripts and the man page."""
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    block = text.split("made from the commands themselves:", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_the_man_page_and_completion_recipes_work_on_a_fresh_account(tmp_path):
+    """Item 11: the README's recipe, word for word, with a fresh HOME (no
+    ~/.local/share/...) and ~/.local/bin not on PATH: every line succeeds,
+    and man finds the page."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    home, shim = tmp_path / "home", tmp_path / "bin"
+    home.mkdir()
+    shim.mkdir()
+    pythonpath = os.pathsep.join(map(os.path.abspath, os.environ.get("PYTHONPATH", "").split(os.pathsep)))
+    (shim / "gridgames").write_text(f"#!/bin/sh\nPYTHONPATH={pythonpath} exec {sys.executable} -m gridgames \"$@\"\n")
+    (shim / "gridgames").chmod(0o755)
+    env = dict(HOME=str(home), PATH=f"{shim}:/usr/bin:/bin", LANG="C.UTF-8", MANPAGER="cat", PAGER="cat")
+    lines = [line for line in readme_recipe() if not line.startswith("man ")]
+    assert any("manpage -o" in line for line in lines) and any("MANPATH" in line for line in lines)
+    script = "set -e\n" + "\n".join(lines) + "\n"
+    if shutil.which("man"):
+        script += "man -w gridgames\n"
+    p = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    page = home / ".local/share/man/man1/gridgames.1"
+    assert page.read_text().startswith(".TH GRIDGAMES 1")
+    assert (home / ".local/share/bash-completion/completions/gridgames").stat().st_size > 0
+    if shutil.which("man"):
+        assert p.stdout.strip() == str(page)
+
+
+def test_manpage_makes_its_directories_and_says_when_it_cannot(tmp_path, capsys):
+    assert main(["manpage", "-o", str(tmp_path / "a" / "b" / "gridgames.1")]) == 0
+    assert (tmp_path / "a" / "b" / "gridgames.1").read_text().startswith(".TH")
+    (tmp_path / "file").write_text("")
+    assert main(["manpage", "-o", str(tmp_path / "file" / "x.1")]) == 2
+    assert capsys.readouterr().err == f"gridgames manpage: cannot write {tmp_path / 'file' / 'x.1'}: Not a directory\n"

@@ -1,7 +1,9 @@
 """`gridgames manpage`: the manual page gridgames(1), in roff, generated from
 the parser: every command with its usage, description and options.
 
-Install: ``gridgames manpage -o ~/.local/share/man/man1/gridgames.1``, then ``man gridgames``."""
+Install: ``gridgames manpage -o ~/.local/share/man/man1/gridgames.1`` (the
+directories are made), then ``man gridgames`` (man finds ~/.local/share/man
+when ~/.local/bin is on PATH; else MANPATH="$HOME/.local/share/man:" does)."""
 from __future__ import annotations
 
 import argparse
@@ -15,14 +17,26 @@ def register(subparsers: Commands) -> None:
     p = add_command(subparsers, "manpage", help="print the manual page gridgames(1) (roff)",
                     description="Print the manual page of gridgames in roff, made from the commands "
                                 "and options of this version: 'gridgames manpage -o gridgames.1; "
-                                "man ./gridgames.1'.")
-    p.add_argument("-o", "--output", metavar="FILE", help="write it here instead of standard output")
+                                "man ./gridgames.1'.  Installed for one user: 'gridgames manpage -o "
+                                "~/.local/share/man/man1/gridgames.1', then 'man gridgames' (it looks "
+                                "there when ~/.local/bin is on PATH; otherwise add "
+                                "'export MANPATH=\"$HOME/.local/share/man:\"' to ~/.profile).")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write it here instead of standard output (missing directories are made)")
     p.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ._io import writing
+    import os
+
+    from ._io import CannotWrite, writing
     from ._parser import build_parser
+    if args.output not in (None, "-"):  # a fresh account has no ~/.local/share/man/man1 yet
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
+        except OSError as exc:
+            why = "Not a directory" if isinstance(exc, FileExistsError) else exc.strerror  # a file on the way
+            raise CannotWrite(f"cannot write {args.output}: {why}") from None
     with writing(args.output) as out:
         out.write(page(build_parser()).encode("utf-8"))
     return 0
