@@ -62,6 +62,8 @@ def with_values(parser, tokens):
 
 
 def value(action):
+    if hasattr(action.type, "example"):  # a type that takes only some names (--svg FILE.svg)
+        return action.type.example
     if action.choices:
         return str(list(action.choices)[0])
     if action.type is None or action.type is str:
