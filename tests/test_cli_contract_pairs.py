@@ -16,10 +16,10 @@ import random
 import sys
 
 import pytest
+from test_cli_contract import ALL, BASE, key, with_values
 
 from gridgames.cli import main
 from helpers import DATA, options
-from test_cli_contract import ALL, BASE, key, with_values
 
 # 0 done, 1 bad input, 2 usage / files, 3 numberlink's 'unknown', 42 / 43 validate --kattis
 DOCUMENTED = {0, 1, 2, 3, 42, 43}
