@@ -97,7 +97,7 @@ def catch_signals() -> "list[int]":
     """``on_signal`` for SIGTERM and SIGHUP where they would kill the process
     (a signal ignored, say under nohup, stays ignored; only the main thread
     can); the signals caught."""
-    import _signal  # built in and loaded already: no start-up cost
+    import _signal  # type: ignore[import-not-found]  # built in, loaded already (signal would import enum)
     caught = []
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(_signal, name, None)  # (no SIGHUP on Windows)

@@ -131,7 +131,7 @@ def _signals_deferred() -> Iterator[list[int]]:
     """Ctrl-C, SIGTERM and SIGHUP inside the block are noted in the list,
     not raised (so a result is written whole, to FILE and standard output)."""
     came: list[int] = []
-    ours = {signal.SIGINT: signal.default_int_handler}
+    ours: dict[int, Any] = {signal.SIGINT: signal.default_int_handler}
     ours.update((number, on_signal) for number in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
                 if number is not None)
     deferred = [number for number, handler in ours.items() if signal.getsignal(number) is handler]
