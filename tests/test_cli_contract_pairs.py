@@ -141,3 +141,11 @@ def test_no_control_byte_from_the_second_file_reaches_the_terminal(game, line, j
     check(line, status, err)
     assert status in (1, 2) and err
     assert raw_control(os.fsencode(out) + os.fsencode(err)) == [], (line, out, err)
+
+
+@pytest.mark.parametrize("field", ["score", "digest"])
+def test_a_results_line_s_strings_are_escaped(field, run):
+    line = b'{"board": 1, "moves": [[1, 1]], "%s": "\\u001b]0;x\\u0007"}\n' % field.encode()
+    status, out, err = run(["samegame", "replay", "boards.txt", "moves.txt"], dict(inputs("samegame"),
+                                                                               **{"moves.txt": line}))
+    assert status == 1 and "'\\x1b]0;x\\x07'" in err and raw_control(os.fsencode(out + err)) == [], err

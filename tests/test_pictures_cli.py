@@ -70,11 +70,11 @@ def test_a_directory_is_refused_as_the_sheet(cli, tmp_path, pages, existing):
 
 @pytest.mark.slow
 def test_solve_sheet_never_over_its_input(cli, tmp_path):
-    puzzle = tmp_path / "p.txt"
+    puzzle = tmp_path / "p.svg"  # (an input named like a sheet: --svg takes only such names)
     shutil.copy(DATA / "numberlink" / "example.puzzle", puzzle)
     before = puzzle.read_bytes()
     p = cli("numberlink", "solve", puzzle, "--count", "--svg", puzzle)  # one page: the file itself
-    one_line_error(p, 2, "p.txt: it is the input")  # checked with every output before the first is written
+    one_line_error(p, 2, "p.svg: it is the input")  # checked with every output before the first is written
     assert puzzle.read_bytes() == before
     p = cli("numberlink", "solve", puzzle, "--svg", tmp_path / "sheet.svg")
     assert p.returncode == 0

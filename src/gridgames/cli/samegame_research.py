@@ -334,6 +334,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     r.set_defaults(func=_replay)
 
 
+def shown_claim(claimed: Any) -> str:
+    """A line's claimed score as a message shows it: a number as it is, anything else quoted."""
+    return str(claimed) if type(claimed) is int else quoted(str(claimed))
+
+
 def _replay(args: argparse.Namespace) -> int:
     if args.standard == (args.boards is not None):
         args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")
@@ -367,7 +372,7 @@ def _replay(args: argparse.Namespace) -> int:
         except ValueError as exc:
             return fail(GAME, f"{where}: {exc}", 1)
         if g.claimed is not None and g.claimed != score:
-            return fail(GAME, f"{where}: the moves score {score}, not the claimed {quoted(str(g.claimed))}", 1)
+            return fail(GAME, f"{where}: the moves score {score}, not the claimed {shown_claim(g.claimed)}", 1)
         best[g.board] = max(best.get(g.board, 0), score)
         counted.append(g)
         print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
