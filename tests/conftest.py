@@ -19,6 +19,12 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--backend", choices=("both", "pure"), default="both",
+                     help="both (the default: a missing compiled kernel fails) or pure: only the pure-Python "
+                          "twins, for contributors without a C compiler (said in the summary line)")
+
+
 @pytest.fixture(params=["compiled", "pure"])
 def backend(request):
     if request.param == "compiled":
@@ -60,6 +66,29 @@ def pytest_collection_modifyitems(config, items):
                             "slow": sum(item.get_closest_marker("slow") is not None for item in items),
                             "split twins": sorted(f"{path.name}::{name}" for (path, name, _), tiers in twins.items()
                                                   if len(tiers) > 1)}
+    deselect_compiled(config, items)
+
+
+def deselect_compiled(config, items):
+    """--backend pure: the compiled twins are deselected (and said so), not failed."""
+    if config.getoption("backend") != "pure":
+        return
+    compiled = [item for item in items if getattr(item, "callspec", None)
+                and item.callspec.params.get("backend") == "compiled"]
+    if compiled:
+        config.hook.pytest_deselected(items=compiled)
+        dropped = set(compiled)
+        items[:] = [item for item in items if item not in dropped]
+    config.stash[_PURE_ONLY] = len(compiled)
+
+
+_PURE_ONLY = pytest.StashKey()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if _PURE_ONLY in config.stash:
+        terminalreporter.write_line(f"--backend pure: the pure-Python twins only; {config.stash[_PURE_ONLY]} tests "
+                                    "of the compiled kernels were not run", yellow=True, bold=True)
 
 
 @pytest.fixture

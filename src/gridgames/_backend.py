@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
 GAMES = tuple(_games.GAMES)  # the games of the table (a game registered later: _games.GAMES)
-# The compiled parts of each game (from its row of _games): part -> its module below the package
-# (the compiled one; its twin adds "_pure"), "kernel" (the judge's) first.
-PARTS = {name: game.parts for name, game in _games.GAMES.items()}
 # The compiled parts of the packages that are not games (kernel("envs", part="batch")): the
 # environments' base batch, and each game's batch beside its environment (envs/_batch_NAME.pyx:
 # part "batch_NAME") for the games of the table whose environment is one of gridgames.envs.
@@ -48,8 +45,8 @@ def import_module(name: str) -> "ModuleType":
 def kernel(game: str, backend: "Optional[str]" = None, part: str = "kernel") -> "ModuleType":
     """Return a kernel module of ``game`` ("samegame", ...).
 
-    ``part`` names a module pair of ``PARTS`` (or of ``SHARED``), e.g. "kernel": ``_kernel``
-    (compiled) and ``_kernel_pure`` (its twin).
+    ``part`` names a module pair of the game's row in ``_games`` (``parts``; or of ``SHARED``),
+    e.g. "kernel": ``_kernel`` (compiled) and ``_kernel_pure`` (its twin).
     ``backend`` is None (the default choice described above), "compiled"
     (ImportError if it was not built) or "pure".
     """

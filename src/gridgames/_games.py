@@ -56,24 +56,18 @@ def register(name: str, game: "Game") -> "Game":
     game.cli = game.cli or f"gridgames.cli.{name}"
     game.envs = game.envs or (f"gridgames.envs.{name}" if game.env else "")
     GAMES[name] = game
-    global JUDGE_GAMES
-    JUDGE_GAMES = judge_games()
     return game
 
 
 def unregister(name: str) -> None:
     """Take a game added by ``register`` out of the table again (tests)."""
     del GAMES[name]
-    global JUDGE_GAMES
-    JUDGE_GAMES = judge_games()
 
 
 def judge_games() -> tuple[str, ...]:
     """The judge-file games, in the table's order."""
     return tuple(name for name, game in GAMES.items() if game.judge)
 
-
-JUDGE_GAMES: tuple[str, ...] = ()
 
 # The table.  The order is the order of every derived list (help, tests, pictures).
 register("samegame", Game({"kernel": "_kernel", "search": "research._search"}, True, "SameGame Simulation",

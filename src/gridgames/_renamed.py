@@ -25,15 +25,3 @@ class Renamed:
     def __get__(self, obj: Optional[object], owner: type) -> Any:
         warn_renamed(f"{owner.__name__}.{self.old}", f"{owner.__name__}.{self.new}")
         return getattr(owner if obj is None else obj, self.new)
-
-
-def module_getattr(module: str, namespace: dict[str, Any], renamed: dict[str, str]) -> Any:
-    """A module's ``__getattr__`` giving its renamed names (old -> new) with
-    a warning: ``__getattr__ = module_getattr(__name__, globals(), {"old":
-    "new"})`` (an assignment: type checkers then know only the new names)."""
-    def getattr_(name: str) -> Any:
-        if name not in renamed:
-            raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        warn_renamed(f"{module}.{name}", f"{module}.{renamed[name]}")
-        return namespace[renamed[name]]
-    return getattr_

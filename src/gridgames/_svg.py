@@ -20,7 +20,6 @@ SVG_NS = "http://www.w3.org/2000/svg"
 # Paul Tol's muted scheme (colours 0..9) and the ink that reads on each.
 PALETTE = ("#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE",
            "#882255", "#44AA99", "#999933", "#AA4499", "#DDDDDD")
-DARK = {1, 3, 5, 8}  # white ink on these fills, black on the others
 
 FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 CSS = "\n".join([
