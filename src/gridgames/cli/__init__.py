@@ -28,7 +28,7 @@ import sys
 from .. import _record
 from .._games import GAMES
 from .._registry import command_line
-from ._io import CLOSED_OUTPUT, quiet_broken_pipe
+from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, stopped_status
 
 TYPE_CHECKING = False  # typing is not imported at run time: the judges start fast
 if TYPE_CHECKING:
@@ -66,48 +66,6 @@ def one_line_warnings(now: bool = False) -> None:
         warnings.showwarning = one_line_warning
     else:
         _record.show_warning = one_line_warning
-
-
-# SIGTERM and SIGHUP (``timeout``, a judging harness, a closed terminal) stop a
-# command as Ctrl-C does: raised as a KeyboardInterrupt (``Stopped``) where the
-# command is, so every clean-up written for Ctrl-C runs for them too (a
-# temporary file or directory removed, an old output left whole, a campaign's
-# searches under way written); the exit status is 128 + the signal's number.
-STOPPED = [0]  # the signal that stopped the command (0: none, or Ctrl-C)
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised as Ctrl-C's KeyboardInterrupt is."""
-
-
-def on_signal(number: int, frame: "Any") -> None:
-    if STOPPED[0]:  # one is enough: the clean-up under way is not cut short by another
-        return
-    STOPPED[0] = number
-    raise Stopped(number)
-
-
-def stopped_status() -> int:
-    """The exit status of a command stopped by a signal: 130 for Ctrl-C
-    (SIGINT), 128 + N for signal N (143 SIGTERM, 129 SIGHUP)."""
-    return 128 + STOPPED[0] if STOPPED[0] else 130
-
-
-def catch_signals() -> "list[int]":
-    """``on_signal`` for SIGTERM and SIGHUP where they would kill the process
-    (a signal ignored, say under nohup, stays ignored; only the main thread
-    can); the signals caught."""
-    import _signal  # type: ignore[import-not-found]  # built in, loaded already (signal would import enum)
-    caught = []
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
-        try:
-            if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
-                _signal.signal(number, on_signal)
-                caught.append(number)
-        except ValueError:  # not the main thread: their default stays
-            pass
-    return caught
 
 
 def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:

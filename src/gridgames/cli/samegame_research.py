@@ -22,9 +22,8 @@ from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS
-from . import STOPPED, on_signal, stopped_status
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
-from ._io import CannotWrite, fail, read_input, shown
+from ._io import STOPPED, CannotWrite, fail, on_signal, read_input, shown, stopped_status
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
