@@ -53,6 +53,11 @@ myst_enable_extensions = ["deflist"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_default_options = {"undoc-members": True}
+# An annotation naming a class that several packages re-export (``Optional[JudgeError]``)
+# matches each of them: it links to the first, and each says it is the same class.  Only
+# this ambiguity is silenced (autodoc_type_aliases turns such names into unresolvable
+# TypeAliasForwardRefs in Sphinx 9).
+suppress_warnings = ["ref.python"]
 # SB3's VecEnv is the base of envs.sb3.BatchedVecEnv: the docs need not install torch.
 autodoc_mock_imports = ["stable_baselines3"]
 
