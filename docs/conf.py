@@ -61,6 +61,8 @@ suppress_warnings = ["ref.python"]
 # SB3's VecEnv is the base of envs.sb3.BatchedVecEnv: the docs need not install torch.
 autodoc_mock_imports = ["stable_baselines3"]
 
+# -n on every build (Read the Docs passes only -W: .readthedocs.yaml's fail_on_warning).
+nitpicky = True
 # Left unlinked, on purpose: the internal modules (a leading underscore: not API, so not
 # documented; e.g. the environments' base gridgames.envs._base.GridEnv), the aliases those
 # modules use in annotations, and the third-party projects whose inventories are not kept here.
