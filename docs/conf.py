@@ -44,7 +44,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 # pypi.md is the package index's page (pyproject's readme), not a page of this site.
-exclude_patterns = ["_build", "pypi.md", "img/*.md"]
+exclude_patterns = ["_build", "pypi.md"]
 
 # The guides link to the repository's own headings (GitHub's slugs).
 myst_heading_anchors = 4

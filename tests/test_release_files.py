@@ -2,6 +2,7 @@
 only absolute links, [project.urls] is set, the sdist holds what the README links,
 CITATION.cff validates, and the workflows keep their promises (a timeout on every
 job, the OIDC token only in the publish job, every action pinned by SHA)."""
+import doctest
 import re
 import subprocess
 import sys
@@ -37,6 +38,18 @@ def test_the_package_page_has_only_absolute_links():
     assert len(links(page)) >= 4 and relative(page) == []
     # the check finds what would break there: the README's own links are relative
     assert "SECURITY.md" in relative((ROOT / "README.md").read_text())
+
+
+@pytest.mark.parametrize("page", ["docs/pypi.md", "docs/index.md"])
+def test_the_pages_examples_run(page):
+    failed, attempted = doctest.testfile(str(ROOT / page), module_relative=False)
+    assert (failed, attempted > 0) == (0, True)
+
+
+def test_the_bug_form_asks_for_the_version():
+    form = (ROOT / ".github" / "ISSUE_TEMPLATE" / "bug.yml").read_text()
+    field = form.split("id: version", 1)[1].split("  - type:", 1)[0]
+    assert "label: gridgames --version" in field and "required: true" in field
 
 
 def test_project_urls():
@@ -83,7 +96,8 @@ WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 def test_every_job_has_a_timeout_and_pinned_actions(path):
     jobs = workflow_jobs(path)
     assert jobs
-    assert [job for job, lines in jobs.items() if not any(re.match(r"^    timeout-minutes: \d+$", x) for x in lines)] == []
+    timed = [job for job, lines in jobs.items() if any(re.match(r"^    timeout-minutes: \d+$", x) for x in lines)]
+    assert sorted(timed) == sorted(jobs)
     uses = re.findall(r"uses: (\S+)", path.read_text())
     assert uses and [u for u in uses if not re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", u)] == []
 

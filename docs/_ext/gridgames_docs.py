@@ -19,9 +19,9 @@ from typing import Any
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.errors import PycodeError
 from sphinx.ext.autodoc.mock import mock
 from sphinx.pycode import ModuleAnalyzer
-from sphinx.errors import PycodeError
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
