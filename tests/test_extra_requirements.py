@@ -1,5 +1,5 @@
-"""tools/extra_requirements.py: the requirements of pyproject.toml's extras, as
-tools/check_python.sh (the [test] extra without mypy, where mypy does not
+"""tools/extra_requirements.py: the requirements of pyproject.toml's groups and extras, as
+tools/check_python.sh (the test group without mypy, where mypy does not
 install) and tools/sanitize.sh read them.  It reads TOML, so an extra spread
 over several lines (which the one-line regular expression it replaced failed
 on: AttributeError) is read whole."""
@@ -23,6 +23,12 @@ test = ["pytest>=7", "MyPy>=2.4",
         "numpy>=1.24",   # a comment in the list
         "Cython>=3.0"]
 fuzz = ["atheris>=2.3", "pytest>=7"]
+[dependency-groups]
+small = ["pytest>=7", "hypothesis>=6"]
+big = [{ include-group = "small" }, "mypy>=2.4", { include-group = "fuzzing" }]
+fuzzing = ["atheris>=2.3"]
+loop = [{ include-group = "loop2" }]
+loop2 = [{ include-group = "loop" }]
 '''
 
 
@@ -48,12 +54,30 @@ def test_an_unknown_extra_is_one_line_and_status_2(tmp_path):
     (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     p = run("tset", pyproject=tmp_path / "pyproject.toml")
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr.count("\n") == 1 and "no extra tset" in p.stderr and "test, fuzz" in p.stderr
+    assert p.stderr.count("\n") == 1 and "no group or extra tset" in p.stderr and "small, big" in p.stderr
+    assert "'" not in p.stderr
 
 
-def test_this_projects_test_extra():
+def test_a_group_with_its_included_groups_in_their_place(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    p = run("big", "test", "--without", "numpy", pyproject=tmp_path / "pyproject.toml")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["pytest>=7", "hypothesis>=6", "mypy>=2.4", "atheris>=2.3", "MyPy>=2.4",
+                                     "Cython>=3.0"]
+
+
+def test_a_group_that_includes_itself_is_one_line_and_status_2(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    p = run("loop", pyproject=tmp_path / "pyproject.toml")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.count("\n") == 1 and "loop -> loop2 -> loop" in p.stderr
+
+
+def test_this_projects_test_group():
     p = run("test", "--without", "mypy")
-    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]
+    assert groups["test"][0] == {"include-group": "wheel-test"}
+    listed = groups["wheel-test"] + groups["test"][1:]
     assert p.stdout.splitlines() == [r for r in listed if not r.startswith("mypy")]
     assert "pytest>=7" in p.stdout and "mypy" not in p.stdout
 

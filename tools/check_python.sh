@@ -3,11 +3,11 @@
 #
 #   tools/check_python.sh /opt/cpython-3.13t/bin/python3.13t [pytest arguments, e.g. -x -q]
 #
-# In a fresh venv made by that interpreter: pip install ".[test]" (wheels preferred: the newest
+# In a fresh venv made by that interpreter: pip install . --group test (wheels preferred: the newest
 # release of a test tool may need a Rust or C toolchain for a new build) with the kernels required, the
 # README sample byte for byte, the test suite; on a free-threaded build also: importing every
 # compiled kernel leaves the GIL off, and the games' tests run by 4 threads at once each
-# (pytest-run-parallel).  Where the [test] extra cannot be installed whole (mypy has no wheels for
+# (pytest-run-parallel).  Where the test group cannot be installed whole (mypy has no wheels for
 # some free-threaded builds), the rest of it is, and the typing tests skip, saying so.
 # Building such an interpreter from Debian's source: docs/python-versions.md.
 set -euo pipefail
@@ -24,10 +24,10 @@ free="$("$py" -c 'import sysconfig; print(int(bool(sysconfig.get_config_var("Py_
 echo "== $("$py" -c 'import sys; print(sys.version.replace(chr(10), " "))') (free-threaded: $free)"
 
 export GRIDGAMES_REQUIRE_EXTENSION=1   # a failed compile fails the check
-if ! "$py" -m pip install --quiet --prefer-binary ".[test]"; then
-  echo "== the [test] extra does not install whole here: installing it without mypy"
+if ! "$py" -m pip install --quiet --prefer-binary . --group test; then
+  echo "== the test group does not install whole here: installing it without mypy"
   mapfile -t deps < <("$py" tools/extra_requirements.py test --without mypy)  # tomllib: Python 3.11+
-  [ "${#deps[@]}" -gt 0 ] || { echo "no [test] requirements read from pyproject.toml" >&2; exit 1; }
+  [ "${#deps[@]}" -gt 0 ] || { echo "no test group requirements read from pyproject.toml" >&2; exit 1; }
   "$py" -m pip install --quiet --prefer-binary . "${deps[@]}"
 fi
 case "$("$venv/bin/gridgames" --version)" in

@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             bad += replay(target, [str(f) for f in files])
         return 1 if bad else 0
     if importlib.util.find_spec("atheris") is None:
-        print("tools/fuzz.py: atheris is not installed: pip install \".[fuzz]\"", file=sys.stderr)
+        print("tools/fuzz.py: atheris is not installed: pip install . --group fuzz", file=sys.stderr)
         return 2
     if args.seconds is None and args.runs is None:
         args.seconds = 20.0

@@ -9,7 +9,7 @@
 # folder, its kernels built there in place with
 #   -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
 # (the checkout's own build is untouched), and the command runs in the checkout in a venv of its
-# own (the [test] and [fuzz] extras' requirements; gridgames itself from the build's src/ by
+# own (the test and fuzz dependency groups' requirements; gridgames itself from the build's src/ by
 # PYTHONPATH), with the sanitizers' runtimes preloaded (Python itself is not built with them)
 # and ASAN_OPTIONS=detect_leaks=0 (CPython's own allocations at exit are not leaks).
 # Every report, from this process or any child (the CLI tests run `python -m gridgames`),

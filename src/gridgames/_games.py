@@ -14,14 +14,20 @@ if TYPE_CHECKING:
     from typing import Optional
 
 
-# parts: compiled part -> its module below the package (its twin adds "_pure"), "kernel" first.
-# judge: a judge-file game (judge, show, generate/validate/check, a Kattis package); title and
-# source: the problem as it was set (None: not a contest problem).  How its answers are
-# compared is the game's own _generate.ANSWERS.  env: the environment's name (its id is
-# gridgames/ENV-v0, its classes ENVEnv and ENVVectorEnv), None: no environment.
-# package, cli, envs: where its modules are (the defaults: gridgames.NAME, gridgames.cli.NAME,
-# gridgames.envs.NAME, filled in by ``register``).
 class Game:  # a plain class, not a namedtuple: the judges' start-up reads this module
+    """One game of the table: where its parts are and what it offers.
+
+    ``parts`` maps each compiled part to its module below the game's package
+    ("kernel" first; its pure-Python twin is the same name plus ``_pure``);
+    ``judge`` says whether it is a judge-file game (judge, show, generate,
+    validate, check, a Kattis package); ``title`` and ``source`` name the
+    contest problem (None: not one), and how its answers are compared is the
+    game's own ``_generate.ANSWERS``; ``env`` is its environment's name (its id
+    is ``gridgames/ENV-v0``, its classes ``ENVEnv`` and ``ENVVectorEnv``; None:
+    none).  ``package``, ``cli`` and ``envs`` are where its modules are (the
+    defaults ``gridgames.NAME``, ``gridgames.cli.NAME``, ``gridgames.envs.NAME``
+    are filled in by :func:`gridgames.register_game`).  Adding a game:
+    docs/adding-a-game.md."""
     __slots__ = ("parts", "judge", "title", "source", "env", "name", "package", "cli", "envs")
 
     def __init__(self, parts: dict[str, str], judge: bool, title: "Optional[str]", source: "Optional[str]",

@@ -7,6 +7,7 @@ when ~/.local/bin is on PATH; else MANPATH="$HOME/.local/share/man:" does)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 
 from .. import __version__
 from ._args import Commands, add_command
@@ -66,11 +67,8 @@ def page(parser: argparse.ArgumentParser) -> str:
                 ".PP", _paragraphs(p.description or "")]
         if p.epilog:
             out += [".PP", _paragraphs(p.epilog)]
-        for action in p._actions:
-            if action.help == argparse.SUPPRESS or isinstance(action, (argparse._HelpAction,
-                                                                       argparse._SubParsersAction)):
-                continue
-            out += [".TP", "\\fB" + roff(_invocation(action)) + "\\fR", roff(" ".join((action.help or "").split()))]
+        for invocation, help_text in options(p):
+            out += [".TP", "\\fB" + roff(invocation) + "\\fR", roff(help_text)]
     out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column); 2 usage "
                                     "error or a file that cannot be read or written; 130 interrupted "
                                     "(Ctrl-C); 143 and 129 stopped by SIGTERM and SIGHUP (128 + the "
@@ -79,6 +77,16 @@ def page(parser: argparse.ArgumentParser) -> str:
                                     "Commands say more in their descriptions."),
             ".SH SEE ALSO", roff("gridgames GAME --help, and the README of the gridgames package.")]
     return "\n".join(out) + "\n"
+
+
+def options(parser: argparse.ArgumentParser) -> Iterator[tuple[str, str]]:
+    """('-o, --output FILE', its help on one line) for each option and argument
+    ``parser`` lists (the man page's and the docs site's command reference)."""
+    for action in parser._actions:
+        if action.help == argparse.SUPPRESS or isinstance(action, (argparse._HelpAction,
+                                                                   argparse._SubParsersAction)):
+            continue
+        yield _invocation(action), " ".join((action.help or "").split())
 
 
 def _invocation(action: argparse.Action) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from .._text import FormatError
@@ -63,19 +64,54 @@ def done(found: list[tuple[int, Result]]) -> set[tuple[int, int]]:
     return {(r.board, r.run) for _, r in found if r.stopped != "interrupt"}
 
 
+# Windows locks byte ranges, and no other handle may read a locked byte: the lock is on one
+# byte far past the end of any results file (1 TiB), so readers of the file never meet it.
+WINDOWS_LOCK_AT = 1 << 40
+
+
+def lock_primitive() -> tuple[str, Any]:
+    """("flock", fcntl) on POSIX, ("msvcrt", msvcrt) on Windows, ("none", None)
+    where neither exists."""
+    try:
+        import fcntl
+        return "flock", fcntl
+    except ImportError:
+        pass
+    try:
+        import msvcrt
+        return "msvcrt", msvcrt
+    except ImportError:
+        return "none", None
+
+
+def lock(fd: int, kind: str, module: Any) -> Callable[[], None]:
+    """Lock the open file ``fd`` for its holder alone, without waiting, with the
+    primitive ``lock_primitive`` chose: the function that unlocks it.  OSError if
+    another holder has it."""
+    if kind == "flock":
+        module.flock(fd, module.LOCK_EX | module.LOCK_NB)
+        return lambda: module.flock(fd, module.LOCK_UN)
+    if kind == "msvcrt":  # msvcrt.locking locks from the current position (writes still append)
+        os.lseek(fd, WINDOWS_LOCK_AT, os.SEEK_SET)
+        module.locking(fd, module.LK_NBLCK, 1)
+
+        def unlock() -> None:
+            os.lseek(fd, WINDOWS_LOCK_AT, os.SEEK_SET)
+            module.locking(fd, module.LK_UNLCK, 1)
+        return unlock
+    return lambda: None
+
+
 class Appender:
     """Appends Results to a file, each line whole and on disk before
     ``write`` returns.  One campaign at a time: ValueError if another
-    process has the file open for appending (an advisory lock, on POSIX)."""
+    process has the file open for appending (an advisory lock on POSIX, a
+    lock of one byte past the end on Windows)."""
 
     def __init__(self, path: str) -> None:
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         try:
-            import fcntl
-        except ImportError:  # Windows: no lock
-            return
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._unlock = lock(self.fd, *lock_primitive())
         except OSError:
             os.close(self.fd)
             raise ValueError(f"{path} is being written by another campaign") from None
@@ -87,4 +123,7 @@ class Appender:
         os.fsync(self.fd)
 
     def close(self) -> None:
-        os.close(self.fd)
+        try:
+            self._unlock()
+        finally:
+            os.close(self.fd)

@@ -11,8 +11,11 @@ from ..._limits import constants
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
+#: The names of the searches, in the order of the table of docs/research.md.
 ALGORITHMS = tuple(_ALGO)
-# The searches (``Board.search``, ``solve``): mypy refuses any other name.
+#: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
+#: ``"nrpa"`` (nested rollout policy adaptation) or ``"beam"`` (beam search), as
+#: ``Board.search`` and ``search_boards`` take it; mypy refuses any other name.
 Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
 # iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
 DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
