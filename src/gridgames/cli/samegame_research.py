@@ -247,8 +247,10 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
     earlier = [r for _, r in found]
     mode = wanted(args.progress)
-    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
-        if mode else None
+    # searches at once: --threads, or one at a time over W workers (--root-parallel); on Ray not known
+    slots = None if args.ray else 1 if args.root_parallel else args.threads
+    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "",
+                        budget=args.time, slots=slots) if mode else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
