@@ -310,8 +310,7 @@ def test_progress_time_left_without_a_budget_never_grows_between_results():
 @pytest.mark.parametrize("flags, budget, slots", [(["--time", "30", "--threads", "2"], 30, 2),
                                                   (["--time", "30", "--ray"], 30, None), ([], None, 1)])
 def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, flags, budget, slots):
-    from gridgames.cli import main
-    from gridgames.cli import samegame_research as cli
+    from gridgames.cli import main, samegame_research as cli
     made = []
 
     class Seen(Exception):
@@ -321,7 +320,7 @@ def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, fl
         made.append((kwargs["budget"], kwargs["slots"]))
         raise Seen  # no search needed
     monkeypatch.setattr(cli, "Progress", progress)
-    monkeypatch.setitem(sys.modules, "gridgames.samegame.research._ray", types.ModuleType("_ray"))  # --ray: no Ray needed
+    monkeypatch.setitem(sys.modules, "gridgames.samegame.research._ray", types.ModuleType("_ray"))  # no Ray needed
     (tmp_path / "b.txt").write_text(small_boards(2))
     with pytest.raises(Seen):
         main(["samegame", "solve", str(tmp_path / "b.txt"), "--algo", "random", "--progress", *flags])

@@ -57,8 +57,10 @@ def page(parser: argparse.ArgumentParser) -> str:
                                                                        argparse._SubParsersAction)):
                 continue
             out += [".TP", "\\fB" + roff(_invocation(action)) + "\\fR", roff(" ".join((action.help or "").split()))]
-    out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column); 2 usage "
-                                    "error or a file that cannot be read or written; 130 interrupted; "
+    out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column), a wrong answer, "
+                                    "a puzzle without solution; 2 usage error, a file that cannot be read "
+                                    "or written, or an optional dependency not installed; 3 some answer is "
+                                    "'unknown' (its budget ran out: numberlink solve); 130 interrupted; "
                                     "141 the output was closed early.  Commands say more in their "
                                     "descriptions."),
             ".SH SEE ALSO", roff("gridgames GAME --help, and the README of the gridgames package.")]

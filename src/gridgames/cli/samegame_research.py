@@ -22,7 +22,7 @@ from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
 from ._args import Commands, add_command, add_progress_option, period, seconds
-from ._io import CannotWrite, fail, read_input, shown
+from ._io import CannotWrite, fail, plural, read_input, shown
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
 
@@ -309,7 +309,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         if args.allocate is not None:
             runs = f"best of {len(seen)} searches, "
-        print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+        print(f"total {sum(best.values())} ({runs}{plural(len(best), 'board')})")
         if args.allocate is not None:
             print(report_text(report([r for r in seen if r.stopped != "interrupt"],
                                      None if starts is None else [s and s.score for s in starts])))
@@ -390,7 +390,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
         sys.stdout.flush()
     total = sum(best.values())
-    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{plural(len(best), 'board')})")
     if args.html:
         from ..pictures import replay_html
         page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
