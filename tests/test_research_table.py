@@ -42,7 +42,7 @@ def test_the_table_lists_the_scripts_searches():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(BACKENDS["samegame"] != "compiled", reason="the table is the compiled kernel's (the twin is 150x slower)")
+@pytest.mark.skipif(BACKENDS["samegame"] != "compiled", reason="the compiled kernel's table (the twin: 150x slower)")
 def test_the_cheap_rows_rerun_to_the_tables_totals():
     standard = script()
     rows = table("Searches on the 20 standard boards, seed 0")
