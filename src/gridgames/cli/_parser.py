@@ -21,12 +21,14 @@ DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
 file (a path, or - / nothing for standard input) and writes the results to
 standard output (or -o FILE), streaming both: memory stays bounded whatever
-their size. Exit status: 0 done, 1 bad input (every result before the bad
-token is still written; the error names line and column), 2 usage error or
-unreadable input / unwritable output, 141 the output was closed early (e.g.
-by `| head`: a quiet stop, nothing more is written), 130 interrupted (Ctrl-C),
-143 / 129 stopped by SIGTERM / SIGHUP (128 + the signal's number; as with
-Ctrl-C, no temporary file is left and an earlier output stays whole). Set
+their size. Exit status: 0 done; 1 bad input (every result before the bad
+token is still written; the error names line and column), a wrong answer, a
+puzzle without solution; 2 usage error, unreadable input / unwritable output,
+or an optional dependency not installed; 3 some answer is 'unknown' (its
+budget ran out: numberlink solve); 130 interrupted (Ctrl-C); 143 / 129 stopped
+by SIGTERM / SIGHUP (128 + the signal's number; as with Ctrl-C, no temporary
+file is left and an earlier output stays whole); 141 the output was closed
+early (e.g. by `| head`: a quiet stop, nothing more is written). Set
 GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 

@@ -23,7 +23,7 @@ from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
 from ..samegame.research._single import ALGORITHMS
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
-from ._io import STOPPED, CannotWrite, fail, on_signal, read_input, shown, stopped_status
+from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
@@ -231,8 +231,10 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
     searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
     earlier = [r for _, r in found]
     mode = wanted(args.progress)
-    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "") \
-        if mode else None
+    # searches at once: --threads, or one at a time over W workers (--root-parallel); on Ray not known
+    slots = None if args.ray else 1 if args.root_parallel else args.threads
+    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "",
+                        budget=args.time, slots=slots) if mode else None
     best: dict[int, int] = {}
     for r in earlier:
         best[r.board] = max(best.get(r.board, 0), r.score)
@@ -291,7 +293,7 @@ def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: d
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         if args.allocate is not None:
             runs = f"best of {len(seen)} searches, "
-        print(f"total {sum(best.values())} ({runs}{len(best)} boards)")
+        print(f"total {sum(best.values())} ({runs}{plural(len(best), 'board')})")
         if args.allocate is not None:
             print(report_text(report([r for r in seen if r.stopped != "interrupt"],
                                      None if starts is None else [s and s.score for s in starts])))
@@ -377,7 +379,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
         sys.stdout.flush()
     total = sum(best.values())
-    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{plural(len(best), 'board')})")
     if args.html:
         from ..pictures import replay_html
         page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")
