@@ -24,9 +24,12 @@ from .._registry import env_class, envs, row
 # one for every game of the table with an environment (its row's env)
 ENV_IDS: dict[str, str] = {}
 
-for _id, _game in envs().items():
+for _id, _game in envs(installed=True).items():  # the installed games' too (entry points gridgames.games)
     _row = row(_game)
-    if not _row.envs.startswith(f"{__name__}."):  # a game from elsewhere registers its own id
+    if not _row.envs.startswith(f"{__name__}."):  # a game from elsewhere: its id, its module loaded by make()
+        if _id not in registry:
+            register(id=_id, entry_point=f"{_row.envs}:{_row.env}Env", vector_entry_point=(
+                f"{_row.envs}:{_row.env}VectorEnv" if "vector" in _row.has else None))
         continue
     _env = env_class(_game)
     globals()[_env.__name__] = _env  # gridgames.envs.SameGameEnv
