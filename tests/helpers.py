@@ -262,6 +262,7 @@ def toy_game(tmp_path, monkeypatch, edit=None):
     change it) and registered as "lightsout" (the row of its _row.py); a
     generator: after it, the row it replaced (an installed copy's) is back."""
     import shutil
+
     from gridgames import _games
     shutil.copytree(LIGHTSOUT, tmp_path / "lightsout")
     if edit is not None:

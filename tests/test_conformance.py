@@ -40,3 +40,12 @@ def test_every_message_points_to_a_section_of_the_guide():
     text = (Path(__file__).parent.parent / _conformance.DOC).read_text().lower()
     for role, (_, anchor) in _conformance.FILES.items():
         assert f"## {anchor.replace('-', ' ')}\n" in text, role
+
+
+def test_the_public_names_a_game_needs_load():
+    from gridgames import protocol
+    assert sorted(protocol.__all__) == sorted(["Game", "register_game", *protocol._WHERE])
+    for name in protocol.__all__:
+        assert getattr(protocol, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        protocol.nothing  # noqa: B018

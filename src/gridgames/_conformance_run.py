@@ -60,12 +60,9 @@ def check_judge_commands(game: str) -> None:
     through the command line, on a file; a bad file is one error line, exit 1."""
     with tempfile.TemporaryDirectory() as tmp:
         path, answer = os.path.join(tmp, "in.txt"), os.path.join(tmp, "out.txt")
-        for argv, what, role in (
-                (("generate", "--seed", "7", "-o", path), "generate", "generate"),
-                (("validate", path), "validate", "validate"),
-                ((path, "-o", answer), "the judge command (run)", "judge_cli"),
-                (("judge", path, "--output", answer + "2"), "judge", "judge_cli"),
-                (("check", path, answer), "check", "cli")):
+        for argv, role in ((("generate", "--seed", "7", "-o", path), "generate"), (("validate", path), "validate"),
+                           ((path, "-o", answer), "judge_cli"), (("check", path, answer), "cli"),
+                           (("judge", path, "--output", answer + "2"), "judge_cli")):
             status, _, err = run_cli(game, *argv)
             if status != 0:
                 fail(game, f"'gridgames {game} {' '.join(argv[:1])}' exits {status}: {err.strip()}", role)

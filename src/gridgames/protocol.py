@@ -28,8 +28,17 @@ if TYPE_CHECKING:
     from ._frames import Case, Frame
     from ._judge import InputError, JudgeError, JudgeResult, send
     from ._lines import Invalid, Reader
-    from ._protocol import (CommandLine, Drawable, Environment, GamePackage, Generator, JudgeCommandLine,
-                            JudgeKernel, Steps, Validator)
+    from ._protocol import (
+        CommandLine,
+        Drawable,
+        Environment,
+        GamePackage,
+        Generator,
+        JudgeCommandLine,
+        JudgeKernel,
+        Steps,
+        Validator,
+    )
     from ._rng_pure import Rand
     from ._svg import CELL, Drawing, board
     from .cli._args import add_command, add_game, add_judge_game
@@ -52,7 +61,10 @@ _WHERE = {
     "GridEnv": "gridgames.envs._base",
 }
 
-__all__ = ["Game", "register_game", *_WHERE]
+__all__ = ["CELL", "Case", "CommandLine", "Drawable", "Drawing", "Environment", "Frame", "Game", "GamePackage",
+           "Generator", "GridEnv", "InputError", "Invalid", "JudgeCommandLine", "JudgeError", "JudgeKernel",
+           "JudgeResult", "Rand", "Reader", "Steps", "Validator", "add_command", "add_game", "add_judge_game", "board",
+           "register_game", "register_tools", "run_judge", "send"]  # ("Game", "register_game", then _WHERE: a test)
 
 
 def __getattr__(name: str) -> "Any":
