@@ -269,16 +269,16 @@ def toy_game(tmp_path, monkeypatch, edit=None):
         edit(tmp_path / "lightsout")
     monkeypatch.syspath_prepend(str(tmp_path))
     installed = _games.GAMES.pop("lightsout", None)
-    _drop_modules("lightsout")
+    drop_modules("lightsout")
     from lightsout._row import GAME
     _games.register("lightsout", GAME)
     yield tmp_path / "lightsout"
     _games.unregister("lightsout")
-    _drop_modules("lightsout")
+    drop_modules("lightsout")
     if installed is not None:
         _games.GAMES["lightsout"] = installed
 
 
-def _drop_modules(package):
+def drop_modules(package):
     for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[name]

@@ -31,7 +31,14 @@ def remove(name):
 # mistake -> (how the toy is broken, the words its message must have)
 MISTAKES = {
     "no __all__ (GamePackage)": (
-        replace("__init__.py", '__all__ = ["Board", "boards", "judge"]', ""), ["lightsout has no __all__"]),
+        replace("__init__.py", '__all__ = ["Board", "boards", "judge", "InputError", "JudgeError", "JudgeResult"]', ""),
+        ["lightsout has no __all__"]),
+    "InputError not handed on": (
+        replace("__init__.py", '"judge", "InputError", "JudgeError"', '"judge", "JudgeError"'),
+        ["lightsout does not hand on InputError"]),
+    "a judge that takes a str": (
+        replace("__init__.py", "    raw = whole(data)\n", "    raw = whole(data.encode() if isinstance(data, str) else data)\n"),
+        ["lightsout.judge accepts a str"]),
     "no _drawing (Drawable)": (
         replace("__init__.py", "def _drawing(self):", "def drawing(self):"), ["_drawing", "Drawable"]),
     "an env that never sets its mask": (

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gridgames import _games, _registry
-from helpers import DATA, LIGHTSOUT
+from helpers import DATA, LIGHTSOUT, drop_modules
 
 SRC = Path(__file__).parent.parent / "src"
 BOARD = "1\n1 0 0\n0 0 0\n0 0 0\n1\n1 1\n"
@@ -75,5 +75,4 @@ def test_an_entry_point_that_is_no_game_is_refused(tmp_path, monkeypatch):
     with pytest.raises(TypeError, match=r"entry point lightsout = lightsout:judge \(gridgames.games\) is not a "
                                         "gridgames.protocol.Game"):
         _registry.known("lightsout")
-    for name in [m for m in sys.modules if m == "lightsout" or m.startswith("lightsout.")]:
-        del sys.modules[name]
+    drop_modules("lightsout")

@@ -114,6 +114,12 @@ def check_package(game: str) -> None:
     absent = [name for name in package.__all__ if not hasattr(package, name)]
     if absent:
         fail(game, f"{package.__name__}.__all__ names {', '.join(absent)}, which it has not", "package")
+    from ._judge import InputError, JudgeError
+    if getattr(package, "InputError", None) is not InputError or "InputError" not in package.__all__:
+        fail(game, f"{package.__name__} does not hand on InputError (gridgames.protocol.InputError, in __all__: "
+                   "what every game's bad input raises)", "package")
+    if _registry.row(game).judge and not issubclass(getattr(package, "JudgeError", type), JudgeError):
+        fail(game, f"{package.__name__} does not hand on JudgeError (gridgames.protocol.JudgeError)", "judge")
     if ">>>" not in (package.__doc__ or ""):
         fail(game, f"{package.__name__}.__doc__ has no example ('>>> ...', run as a doctest)", "package")
     failed = doctest.testmod(package, verbose=False, report=False).failed
@@ -149,6 +155,21 @@ def check_judge_files(game: str) -> None:
     """Generated files are valid, judged without error, and their judge's
     output is an accepted answer; one seed gives one file."""
     gen = load(game, "generate")
+    package = load(game, "judge")
+    try:
+        package.judge("text")
+    except TypeError:
+        pass
+    else:
+        fail(game, f"{package.__name__}.judge accepts a str: it takes bytes or a binary file (TypeError)", "judge")
+    try:
+        _registry.validate(game, b"")
+    except Invalid:
+        pass
+    else:
+        fail(game, f"{module_name(game, 'validate')}.validate accepts an empty file", "validate")
+    if len({gen.generate(seed) for seed in range(5)}) < 5:
+        fail(game, f"{gen.__name__}.generate gives the same file for two of the seeds 0..4", "generate")
     for seed in range(3):
         data = gen.generate(seed)
         if not isinstance(data, bytes) or data != gen.generate(seed):

@@ -8,9 +8,9 @@ judge prints 'Board k: N lit' and the final board ('#' lit, '.' dark).
 """
 from __future__ import annotations
 
-from gridgames.protocol import Invalid, JudgeError, JudgeResult, Reader, send
+from gridgames.protocol import InputError, Invalid, JudgeError, JudgeResult, Reader, send
 
-__all__ = ["Board", "boards", "judge"]
+__all__ = ["Board", "boards", "judge", "InputError", "JudgeError", "JudgeResult"]
 
 
 class Board:
