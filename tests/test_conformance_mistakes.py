@@ -37,7 +37,8 @@ MISTAKES = {
         replace("__init__.py", '"judge", "InputError", "JudgeError"', '"judge", "JudgeError"'),
         ["lightsout does not hand on InputError"]),
     "a judge that takes a str": (
-        replace("__init__.py", "    raw = whole(data)\n", "    raw = whole(data.encode() if isinstance(data, str) else data)\n"),
+        replace("__init__.py", "    raw = whole(data)\n",
+                "    raw = whole(data.encode() if isinstance(data, str) else data)\n"),
         ["lightsout.judge accepts a str"]),
     "no _drawing (Drawable)": (
         replace("__init__.py", "def _drawing(self):", "def drawing(self):"), ["_drawing", "Drawable"]),
