@@ -34,6 +34,14 @@ JUDGE_GAMES = _registry.judge_games()
 JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
 
 
+def optional(part, games):
+    """pytest parameters of ``games``, each skipped, saying why, unless its row
+    declares the optional ``part`` (``has``: "vector", "kattis", "baseline")."""
+    import pytest  # (helpers is imported by tests only)
+    return [pytest.param(game, marks=() if part in _registry.row(game).has else pytest.mark.skip(
+        reason=f"{game}: optional, not declared: {part!r} is not in its row's has")) for game in games]
+
+
 class Trickle(io.RawIOBase):
     """A binary file that hands over at most ``most`` bytes per read (pieces
     of random sizes), and remembers how much of it was read."""
