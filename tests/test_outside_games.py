@@ -76,3 +76,18 @@ def test_an_entry_point_that_is_no_game_is_refused(tmp_path, monkeypatch):
                                         "gridgames.protocol.Game"):
         _registry.known("lightsout")
     drop_modules("lightsout")
+
+
+def test_the_env_ids_are_registered_from_the_rows(installed):
+    """import gridgames.envs registers every id, the installed game's too, without importing an env module."""
+    code = ("import sys, gymnasium, gridgames.envs\nfrom gridgames import _registry\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('gridgames.envs.', 'lightsout.'))))\n"
+            "print(sorted(i for i in gymnasium.registry if i.startswith('gridgames/')))\n"
+            "print(gridgames.envs.SameGameEnv.__module__, 'SameGameEnv' in dir(gridgames.envs))")
+    p = run(installed, code=code)
+    assert p.returncode == 0, p.stderr
+    modules, ids, loaded = p.stdout.splitlines()
+    assert modules == "['lightsout._row']"  # the installed game's row: its entry point
+    assert ids == str(sorted(["gridgames/LightsOut-v0", *(_games.GAMES[g].env_id for g in _registry.games()
+                                                           if _games.GAMES[g].env)]))
+    assert loaded == "gridgames.envs.samegame True"
