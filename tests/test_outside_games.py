@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+import gridgames
 from gridgames import _games, _registry
 from helpers import DATA, LIGHTSOUT, drop_modules
 
-SRC = Path(__file__).parent.parent / "src"
+SRC = Path(gridgames.__file__).parent.parent  # where this gridgames is (src/, or an installed copy's site-packages)
 BOARD = "1\n1 0 0\n0 0 0\n0 0 0\n1\n1 1\n"
 
 
