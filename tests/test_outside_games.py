@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ import gridgames
 from gridgames import _games, _registry
 from helpers import DATA, LIGHTSOUT, drop_modules
 
+pytestmark = pytest.mark.skipif(bool(entry_points(group="gridgames.games", name="lightsout")),
+                                reason="examples/lightsout is installed here: these tests install a copy of their own")
 SRC = Path(gridgames.__file__).parent.parent  # where this gridgames is (src/, or an installed copy's site-packages)
 BOARD = "1\n1 0 0\n0 0 0\n0 0 0\n1\n1 1\n"
 
