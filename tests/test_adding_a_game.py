@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _registry
+from gridgames import _registry, pictures
 from gridgames.pictures import svg
 from gridgames.testing import check_game, checks, run_cli
 from helpers import LIGHTSOUT, toy_game
@@ -25,6 +25,7 @@ def lightsout(tmp_path, monkeypatch):
 
 def test_the_toy_game_keeps_the_protocol(lightsout):
     assert _registry.games()[-1] == "lightsout" and "lightsout" in _registry.judge_games()
+    assert "lightsout" in pictures.GAMES  # (read from the table when asked, not copied at import)
     skipped = {check.name: check.skip for check in checks("lightsout") if check.skip}
     assert set(skipped) == {"check_vector_env", "check_kernel", "check_kattis", "check_baseline"}, skipped
     assert all("optional" in why or "checkout" in why for why in skipped.values())
