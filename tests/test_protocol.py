@@ -24,7 +24,7 @@ SRC = ROOT / "src" / "gridgames"
 def test_a_broken_game_fails_the_checks(monkeypatch):
     calls = itertools.count()
     monkeypatch.setattr(_registry.generator("gopher"), "generate",
-                        lambda seed=0, count=None, **options: b"1 1\n0\n1 1\n" * (next(calls) % 2 + 1))
+                        lambda seed=0, count=None, **options: b"%d 1\n0\n" % (seed + 1) * (next(calls) % 2 + 1))
     with pytest.raises(AssertionError, match=r"gopher: gridgames.gopher._generate.generate\(0\) is not one file"):
         _conformance.check_judge_files("gopher")  # not one file per seed
     monkeypatch.delattr(_registry.steps("tilematch"), "UNIT")

@@ -111,6 +111,8 @@ def check_parts(game: str) -> None:
 def check_package(game: str) -> None:
     """The package's ``__all__`` names its API, and its docstring has examples, which pass (a doctest)."""
     package: ModuleType = load(game, "package")
+    if not isinstance(getattr(package, "__all__", None), (list, tuple)):
+        fail(game, f"{package.__name__} has no __all__ (the names of its API)", "package")
     absent = [name for name in package.__all__ if not hasattr(package, name)]
     if absent:
         fail(game, f"{package.__name__}.__all__ names {', '.join(absent)}, which it has not", "package")

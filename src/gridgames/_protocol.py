@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checka
 
 if TYPE_CHECKING:
     from ._frames import Case
-    from ._judge import JudgeResult
+    from ._judge import InputError, JudgeResult
     from ._svg import Drawing
 
 
@@ -40,9 +40,11 @@ if TYPE_CHECKING:
 class GamePackage(Protocol):
     """Every game's package (``PKG/__init__.py``): its Python API, named by
     ``__all__`` (its game objects among them), documented with examples (its
-    ``__doc__`` runs as a doctest: ``gridgames.testing``)."""
+    ``__doc__`` runs as a doctest: ``gridgames.testing``); it hands on
+    ``InputError``, what its bad input raises."""
 
-    __all__: Sequence[str]
+    @property
+    def InputError(self) -> type[InputError]: ...
 
 
 @runtime_checkable
