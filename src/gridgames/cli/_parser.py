@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .. import __version__
-from .._registry import command_line, games
+from .._registry import command_line, games, known as is_game
 from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
@@ -61,9 +61,8 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name in games():
-        if only in (None, name):
-            command_line(name).register(sub)
+    for name in games(installed=True) if only is None else [only] if is_game(only) else []:
+        command_line(name).register(sub)
     for name, module in TOOLS.items():
         if only in (None, name):
             importlib.import_module(module).register(sub)
@@ -81,6 +80,8 @@ def run(argv: list[str]) -> int:
     """Parse ``argv`` (argparse: its usage errors exit 2) and run the command."""
     at = game_position(argv)
     named = argv[at] if at < len(argv) else None
+    if named is not None and named not in TOOLS:
+        is_game(named)  # an installed game (gridgames.games) is registered now
     names = games()
     # the command (or a judge file) after the game: the others are built bare
     known = named in names and at + 1 < len(argv) and not argv[at + 1].startswith("-")
