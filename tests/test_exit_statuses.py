@@ -24,7 +24,13 @@ def statuses_in_code():
             values = []
             if isinstance(node, ast.FunctionDef) and node.returns and ast.unparse(node.returns) in ("int", "'int'"):
                 returns = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
-                values = [v for r in returns for v in ast.walk(r) if isinstance(v, ast.Constant)]
+                signals = [v for r in returns for v in ast.walk(r) if isinstance(v, ast.BinOp)
+                           and isinstance(v.op, ast.Add) and getattr(v.left, "value", None) == 128]
+                for _ in signals:  # 128 + the number of a signal caught: SIGHUP (1) or SIGTERM (15)
+                    found.setdefault(129, name)
+                    found.setdefault(143, name)
+                values = [v for r in returns for v in ast.walk(r) if isinstance(v, ast.Constant)
+                          and not any(v is b.left for b in signals)]
                 values += [r for r in returns if isinstance(r, ast.Name)]  # return CLOSED_OUTPUT
             elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "fail" and len(node.args) == 3:
                 values = [node.args[2]]
@@ -44,7 +50,7 @@ def listed(text):
 
 def test_the_code_returns_the_statuses_we_know():
     # a status added to the code must be added to the help and the man page (and to this list)
-    assert set(statuses_in_code()) == {0, 1, 2, 3, 130, 141}, statuses_in_code()
+    assert set(statuses_in_code()) == {0, 1, 2, 3, 129, 130, 141, 143}, statuses_in_code()
 
 
 def test_help_lists_every_exit_status():

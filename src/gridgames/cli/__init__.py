@@ -28,7 +28,7 @@ import sys
 
 from .. import _record
 from .._registry import command_line, known
-from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, stopped_status
+from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, release_signals, stopped_status
 
 TYPE_CHECKING = False  # typing is not imported at run time: the judges start fast
 if TYPE_CHECKING:
@@ -77,9 +77,7 @@ def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:
     try:
         return _main(argv, end)
     finally:  # (main may run again in this process: a test's)
-        import _signal
-        for number in caught:
-            _signal.signal(number, _signal.SIG_DFL)
+        release_signals(caught)
 
 
 def _main(argv: "Optional[Sequence[str]]", end: bool) -> int:

@@ -304,3 +304,10 @@ def catch_signals() -> "list[int]":
         except ValueError:  # not the main thread: their default stays
             pass
     return caught
+
+
+def release_signals(caught: "list[int]") -> None:
+    """Give the signals ``catch_signals`` caught their default back."""
+    import _signal  # (mypy: its missing stub is said once, at catch_signals)
+    for number in caught:
+        _signal.signal(number, _signal.SIG_DFL)

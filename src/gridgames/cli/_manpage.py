@@ -73,7 +73,7 @@ def page(parser: argparse.ArgumentParser) -> str:
                                     "a puzzle without solution; 2 usage error, a file that cannot be read "
                                     "or written, or an optional dependency not installed; 3 some answer is "
                                     "'unknown' (its budget ran out: numberlink solve); 130 interrupted "
-                                    "(Ctrl-C); 143 and 129 stopped by SIGTERM and SIGHUP (128 + the "
+                                    "(Ctrl-C); 143 stopped by SIGTERM, 129 stopped by SIGHUP (128 + the "
                                     "signal's number; as with Ctrl-C, no temporary file is left and an "
                                     "earlier output stays whole); 141 the output was closed early.  "
                                     "Commands say more in their descriptions."),

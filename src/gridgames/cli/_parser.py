@@ -25,9 +25,9 @@ their size. Exit status: 0 done; 1 bad input (every result before the bad
 token is still written; the error names line and column), a wrong answer, a
 puzzle without solution; 2 usage error, unreadable input / unwritable output,
 or an optional dependency not installed; 3 some answer is 'unknown' (its
-budget ran out: numberlink solve); 130 interrupted (Ctrl-C); 143 / 129 stopped
-by SIGTERM / SIGHUP (128 + the signal's number; as with Ctrl-C, no temporary
-file is left and an earlier output stays whole); 141 the output was closed
+budget ran out: numberlink solve); 130 interrupted (Ctrl-C); 143 stopped by
+SIGTERM, 129 stopped by SIGHUP (128 + the signal's number; as with Ctrl-C, no
+temporary file is left and an earlier output stays whole); 141 the output was closed
 early (e.g. by `| head`: a quiet stop, nothing more is written). Set
 GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
