@@ -15,10 +15,10 @@ import types
 import pytest
 
 from gridgames.samegame import Board, Result, campaign, read_boards, standard_boards, write_boards
+from gridgames.samegame._single import SearchResult
 from gridgames.samegame._text import FormatError
 from gridgames.samegame.research import _results as results
 from gridgames.samegame.research._jobs import search_seed
-from gridgames.samegame.research._single import SearchResult
 
 MASK = 2**64 - 1
 

@@ -13,11 +13,11 @@ from typing import Any, Optional
 from .._judge import quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
+from ..samegame._single import ALGORITHMS
 from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
-from ..samegame.research._single import ALGORITHMS
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
 from ._io import STOPPED, CannotWrite, fail, on_signal, read_input, shown, stopped_status
 from ._outputs import check_writable

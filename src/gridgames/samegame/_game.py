@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
     from .._svg import Drawing
     from ._kernel import State
+    from ._single import Algorithm, SearchResult
     from .research._search import Stop
-    from .research._single import Algorithm, SearchResult
 
 # The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
 _K = constants("samegame/_kernel.pxd")
@@ -142,7 +142,7 @@ class Board(Wrapper):
         it has two or more parts (regions or lone cells) and another move
         exists, except pairs after the 10th move.  Same seed, same scores,
         on both backends."""
-        from .research import _single
+        from . import _single
         return _single.playouts(self, n, seed, policy)
 
     def search(self, algo: "Algorithm" = "nrpa", *, level: int = 1, iterations: "Optional[int]" = None,
@@ -187,7 +187,7 @@ class Board(Wrapper):
         before the first iteration), and each restart starts from the best
         game so far.  ValueError if the game is illegal or does not end
         the board."""
-        from .research import _single
+        from . import _single
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
@@ -202,7 +202,7 @@ class Board(Wrapper):
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
-        from .research import _single
+        from . import _single
         return _single.replay(self, moves)
 
     def __eq__(self, other: object) -> bool:

@@ -17,10 +17,10 @@ from operator import index
 from typing import Any, Optional
 
 from ... import __version__
-from . import _single
+from .. import _single
+from .._single import SearchResult
 from ._checkpoint import path_of, peek, refuse_other, wanted
 from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed
-from ._single import SearchResult
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,

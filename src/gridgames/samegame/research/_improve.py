@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional
 
 from .._game import standard_boards
+from .._single import finished_game
 from .._text import FormatError
 from ._best import best_known
 from ._jobs import Result, board_rows, digest
-from ._single import finished_game
 
 
 class Start(NamedTuple):

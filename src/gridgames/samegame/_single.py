@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from operator import index
 from typing import Any, Literal, NamedTuple, Optional
 
-from ..._backend import kernel as _load
-from ..._limits import constants
+from .._backend import kernel as _load
+from .._limits import constants
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
