@@ -115,6 +115,12 @@ class Board(Wrapper):
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
+    @property
+    def kernel_state(self) -> "State":
+        """The backend's State that this Board wraps: what the search
+        kernels take (samegame._single hands it to them; not a copy)."""
+        return self._state
+
     def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
@@ -212,8 +218,13 @@ class Board(Wrapper):
             (other.rows, other.cols, other._state.snapshot())
 
     def __repr__(self) -> str:
-        rows = ["".join("." if v is None else str(v) for v in row) for row in self.grid()]
-        return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
+        return f"<Board {self.rows}x{self.cols} {self.remaining} left {board_rows(self)}>"
+
+
+def board_rows(board: Board) -> "list[str]":
+    """The board as strings of colour digits, rows top first ('.' empty):
+    its repr, and the cells that a campaign's digest fingerprints."""
+    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
 
 
 def read_boards(text: str, name: str = "<string>", *, backend: "Optional[str]" = None) -> "list[Board]":

@@ -29,7 +29,8 @@ from typing import Any, NamedTuple, Optional
 
 from ... import __version__
 from ..._files import CannotWrite, replacing, write_all
-from .._single import STOPPED, SearchResult, board_rows, check, check_nrpa, digest, finished_game, nrpa_run
+from .._game import board_rows
+from .._single import STOPPED, SearchResult, check, check_nrpa, digest, finished_game, nrpa_run
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"
