@@ -130,12 +130,7 @@ class Board(Wrapper):
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
-        if format != "text":
-            from .._svg import picture
-            return picture(self, format)
-        return self._state.render().decode("ascii")
-
-    __str__ = render
+        return super().render(format)
 
     # --- research: scores, playouts, searches --------------------------------
 
@@ -211,11 +206,8 @@ class Board(Wrapper):
         from . import _single
         return _single.replay(self, moves)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (self.rows, self.cols, self._state.snapshot()) == \
-            (other.rows, other.cols, other._state.snapshot())
+    def _key(self) -> "tuple[int, int, bytes]":
+        return self.rows, self.cols, self._state.snapshot()
 
     def __repr__(self) -> str:
         return f"<Board {self.rows}x{self.cols} {self.remaining} left {board_rows(self)}>"
