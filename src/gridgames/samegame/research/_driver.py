@@ -142,7 +142,7 @@ def _open(output: str, resume: bool, boards_file: Optional[str], digests: list[s
                 raise Refused("taken", output)
         appender = results.Appender(output)  # first: it locks FILE
         found = results.load(output)
-        results.check(found, output, digests, algo, params, seed)
+        results.refuse_other(found, output, digests, algo, params, seed)
         return appender, found
     except (OSError, ValueError) as exc:  # FormatError (a bad FILE) is a ValueError
         if appender:

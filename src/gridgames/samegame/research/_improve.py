@@ -59,11 +59,11 @@ def starts(boards: list[Any], text: Optional[str] = None, name: str = "<results>
         consider(r.digest, r.score, r.moves, f"{name}:{number}")
     for k, start in enumerate(best):
         if start is not None:
-            check(boards[k], start)
+            replays(boards[k], start)
     return best
 
 
-def check(board: Any, start: Start) -> None:
+def replays(board: Any, start: Start) -> None:
     """FormatError unless ``start`` replays on ``board`` to its score and
     ends it."""
     try:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test gridgames on another Python interpreter, given its path:
 #
-#   tools/check_python.sh /opt/cpython-3.13t/bin/python3.13t [pytest arguments, e.g. -x -q]
+#   tools/test_on_python.sh /opt/cpython-3.13t/bin/python3.13t [pytest arguments, e.g. -x -q]
 #
 # In a fresh venv made by that interpreter: pip install . --group test (wheels preferred: the newest
 # release of a test tool may need a Rust or C toolchain for a new build) with the kernels required, the
@@ -11,7 +11,7 @@
 # some free-threaded builds), the rest of it is, and the typing tests skip, saying so.
 # Building such an interpreter from Debian's source: docs/python-versions.md.
 set -euo pipefail
-python="${1:?usage: tools/check_python.sh PYTHON [pytest arguments]}"
+python="${1:?usage: tools/test_on_python.sh PYTHON [pytest arguments]}"
 shift
 cd "$(dirname "$0")/.."
 
