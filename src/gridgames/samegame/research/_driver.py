@@ -99,10 +99,19 @@ def solve(plan: Plan, show: Show, *, note: Callable[[str], object] = print, prog
         appender, found = _open(plan.output, plan.resume, plan.boards_file, [digest(board_rows(b)) for b in boards],
                                 plan.algo, params_of(plan.options, plan.root_parallel, starts is not None), plan.seed)
     try:
-        skip = results.done(found)
+        skip, earlier = results.done(found), [r for _, r in found]
+        tally = _Tally(earlier, len(skip), len(boards) * plan.runs + (plan.allocate or 0))
         if plan.checkpoint is not None:
-            _go_on(plan, plan.checkpoint, skip, note)
-        earlier = [r for _, r in found]
+            try:
+                for said in going_on(plan.checkpoint, boards, plan.seed, plan.runs, skip, None if starts is None
+                                     else [s and s.moves for s in starts], plan.options, plan.root_parallel):
+                    note(said)
+            except Mismatch as exc:
+                raise Refused("mismatch", plan.checkpoint) from exc
+            except FileExistsError as exc:  # a file by that name (a directory is gone on from)
+                raise Refused("checkpoint-file", plan.checkpoint) from exc
+            except OSError as exc:
+                raise Refused("checkpoints", plan.checkpoint) from exc
         where: dict[str, Any] = dict(seed=plan.seed, threads=plan.threads, ray=plan.ray,
                                      root_parallel=plan.root_parallel)
         if plan.allocate is not None:
@@ -114,7 +123,6 @@ def solve(plan: Plan, show: Show, *, note: Callable[[str], object] = print, prog
                                  checkpoint_every=plan.checkpoint_every,
                                  improve=None if starts is None else [s.moves if s else None for s in starts],
                                  **where, **plan.options)
-        tally = _Tally(earlier, len(skip), len(boards) * plan.runs + (plan.allocate or 0))
         line = None if progress is None else Progress(tally.searches, len(boards), earlier, plain=progress)
         tally.run(searching, appender, line, defer, show)
     finally:
@@ -150,20 +158,6 @@ def _open(output: str, resume: bool, boards_file: Optional[str], digests: list[s
         raise Refused("open" if isinstance(exc, OSError) else "results", output) from exc
 
 
-def _go_on(plan: Plan, directory: str, skip: set[tuple[int, int]], note: Callable[[str], object]) -> None:
-    """A note for each search that goes on from its checkpoint in ``directory``."""
-    try:
-        for line in going_on(directory, plan.boards, plan.seed, plan.runs, skip, None if plan.starts is None
-                             else [s and s.moves for s in plan.starts], plan.options, plan.root_parallel):
-            note(line)
-    except Mismatch as exc:
-        raise Refused("mismatch", directory) from exc
-    except FileExistsError as exc:  # a file by that name (a directory is gone on from)
-        raise Refused("checkpoint-file", directory) from exc
-    except OSError as exc:
-        raise Refused("checkpoints", directory) from exc
-
-
 class _Tally:
     """A campaign's results as they come: the ``best`` score per board,
     those ``seen``, how many are ``done`` (to the end) of the ``searches``
@@ -197,7 +191,10 @@ class _Tally:
                 with defer() as came:
                     if appender:
                         appender.write(result)
-                    self.add(result)
+                    self.best[result.board] = max(self.best.get(result.board, 0), result.score)
+                    self.seen.append(result)
+                    self.interrupted = self.interrupted or result.stopped == "interrupt"
+                    self.done += result.stopped != "interrupt"
                     if progress:
                         progress.add(result)
                     with progress or nullcontext():
@@ -211,9 +208,3 @@ class _Tally:
         finally:
             if progress:
                 progress.close()
-
-    def add(self, result: Result) -> None:
-        self.best[result.board] = max(self.best.get(result.board, 0), result.score)
-        self.seen.append(result)
-        self.interrupted = self.interrupted or result.stopped == "interrupt"
-        self.done += result.stopped != "interrupt"
