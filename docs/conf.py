@@ -68,10 +68,11 @@ nitpicky = True
 # modules use in annotations, and the third-party projects whose inventories are not kept here.
 nitpick_ignore_regex = [
     (r"py:.*", r"gridgames(\.\w+)*\._\w+(\.\w+)*"),
-    (r"py:.*", r"(numpy|gymnasium|stable_baselines3)(\.\w+)*"),
+    (r"py:.*", r"(numpy|gymnasium|gym|stable_baselines3)(\.\w+)*"),  # gym: gymnasium as imported
+    (r"py:.*", r"argparse\._\w+"),  # argparse's private classes (the subcommands' action)
 ]
 nitpick_ignore = [("py:class", alias) for alias in ("StateAttr", "JudgeInput", "Emit", "Picks", "Item", "Stop",
-                                                    "Drawing")]
+                                                    "Drawing", "Commands")]
 
 intersphinx_mapping = {
     "python": ("https://docs.python.org/3", (str(HERE / "_intersphinx" / "python-3.11.inv"), None)),

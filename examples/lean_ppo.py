@@ -20,7 +20,8 @@ rollout, the update or the evaluation.
 - Rewards are scaled by a running estimate of the spread of the returns
   (as SB3's ``VecNormalize``); advantages normalised per minibatch.
 
-    pip install torch "gridgames[gym]"
+    pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu   # the CPU build
+    pip install "gridgames[gym]"
     python examples/lean_ppo.py                       # SameGame 15x15, 2M steps, one core
     python examples/lean_ppo.py --game Gopher --steps 3000000
     python examples/lean_ppo.py --rows 5 --cols 5 --colours 3 --steps 5000000

@@ -2,13 +2,14 @@
 and on Gopher-v0, then compare its mean score with the random masked
 agent's on the same evaluation boards.
 
-    pip install torch==2.13.0 "gridgames[rl]"    # (a CPU torch first)
+    pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu   # the CPU build, first
+    pip install "gridgames[rl]"
     python examples/train_maskable_ppo.py [STEPS [BOARDS]]   # 50000 steps per game, 100 boards: minutes
 
 benchmarks/rl_learner.py does the same along the training (the learning
 curve of docs/rl.md).
 """
-import sys
+import argparse
 
 import gymnasium as gym
 import numpy as np
@@ -59,4 +60,8 @@ def main(steps: int = 50_000, boards: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:3]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("steps", nargs="?", type=int, default=50_000, help="training steps per game (50000)")
+    parser.add_argument("boards", nargs="?", type=int, default=100, help="evaluation boards (100)")
+    args = parser.parse_args()
+    main(args.steps, args.boards)

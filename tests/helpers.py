@@ -34,6 +34,14 @@ JUDGE_GAMES = _registry.judge_games()
 JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
 
 
+def optional(part, games):
+    """pytest parameters of ``games``, each skipped, saying why, unless its row
+    declares the optional ``part`` (``has``: "vector", "kattis", "baseline")."""
+    import pytest  # (helpers is imported by tests only)
+    return [pytest.param(game, marks=() if part in _registry.row(game).has else pytest.mark.skip(
+        reason=f"{game}: optional, not declared: {part!r} is not in its row's has")) for game in games]
+
+
 class Trickle(io.RawIOBase):
     """A binary file that hands over at most ``most`` bytes per read (pieces
     of random sizes), and remembers how much of it was read."""
@@ -250,3 +258,35 @@ def options(parser):
     return {a.option_strings[0]: a
             for a in parser._actions if a.option_strings and a.help != argparse.SUPPRESS
             and not isinstance(a, argparse._HelpAction)}
+
+
+# --- A game from outside: examples/lightsout, copied and registered (test_adding_a_game.py) ---
+
+LIGHTSOUT = Path(__file__).parent.parent / "examples" / "lightsout" / "src" / "lightsout"
+
+
+def toy_game(tmp_path, monkeypatch, edit=None):
+    """examples/lightsout copied under ``tmp_path`` (``edit(directory)`` may
+    change it) and registered as "lightsout" (the row of its _row.py); a
+    generator: after it, the row it replaced (an installed copy's) is back."""
+    import shutil
+
+    from gridgames import _games
+    shutil.copytree(LIGHTSOUT, tmp_path / "lightsout")
+    if edit is not None:
+        edit(tmp_path / "lightsout")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    installed = _games.GAMES.pop("lightsout", None)
+    drop_modules("lightsout")
+    from lightsout._row import GAME
+    _games.register("lightsout", GAME)
+    yield tmp_path / "lightsout"
+    _games.unregister("lightsout")
+    drop_modules("lightsout")
+    if installed is not None:
+        _games.GAMES["lightsout"] = installed
+
+
+def drop_modules(package):
+    for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        del sys.modules[name]

@@ -250,6 +250,17 @@ def test_roff_escapes():
     assert _manpage.roff("a-b \\x\n.TH\n'x") == "a\\-b \\ex\n\\&.TH\n\\&'x"
 
 
+def test_every_torch_install_is_the_cpu_build():
+    """Issue 48: a bare 'pip install torch' is the multi-GB CUDA build on Linux."""
+    found = 0
+    for path in [*DOCS, *sorted((ROOT / "examples").glob("*.py")), *sorted((ROOT / "benchmarks").glob("*.py"))]:
+        for args in re.findall(r"pip install ([^`#\n]*)", path.read_text()):
+            if any(re.match(r"torch\b", word.strip("'\"")) for word in args.split()):
+                found += 1
+                assert "--index-url https://download.pytorch.org/whl/cpu" in args, (path.name, args)
+    assert found >= 3
+
+
 def test_the_docs_say_how_to_get_what_they_claim():
     """Issue 39: a pinned torch says where its CPU build comes from; the
     README's single-env figure is measured on the loop it prints

@@ -124,12 +124,18 @@ def test_replay_usage_is_what_it_takes(two, capsys):
                                                                         "and MOVES")
 
 
-@pytest.mark.slow
+# Ray installed, not started: the same with or without the [ray] extra (exit 2 where Ray is missing,
+# test_samegame_campaign.py's test_ray_missing_is_a_usage_error_naming_the_fix)
+AS_IF_RAY = ("import sys, types; sys.modules['ray'] = types.SimpleNamespace(is_initialized=lambda: False)\n"
+             "from gridgames.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
 def test_solve_that_cannot_start_prints_no_total(two):
     # a process of its own: a Ray another test started in this one would be used
-    p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", "solve", "two.txt", "--ray", "127.0.0.1:1"],
+    p = subprocess.run([sys.executable, "-c", AS_IF_RAY, "samegame", "solve", "two.txt", "--ray", "127.0.0.1:1"],
                        capture_output=True, text=True, timeout=120)
-    assert p.returncode == 1 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr  # no Ray, or no answer
+    assert p.returncode == 1 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "cannot join Ray at 127.0.0.1:1: nothing answers there" in p.stderr
 
 
 def test_numberlink_writes_no_output_when_a_sheet_page_is_in_the_way(tmp_path, monkeypatch, capsys):

@@ -3,9 +3,11 @@ batched environments' same-step autoreset: board i is a single environment
 seeded s + i, through its resets; SB3's VecEnv checks; sb3-contrib's
 get_action_masks; MaskablePPO trains through it with any warning an error.
 Needs the [rl] extra; skipped only where it is absent."""
+import ast
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -173,3 +175,37 @@ def test_maskable_ppo_trains_through_the_adapter(env_id, backend):
             actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
             assert masks[np.arange(8), actions].all()
             obs, _, _, _ = venv.step(actions)
+
+
+ROOT = Path(__file__).parent.parent
+
+
+def keywords(call):
+    return {k.arg: k.value.value for k in call.keywords if isinstance(k.value, ast.Constant)}
+
+
+def calls_of(tree, name):
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == name]
+
+
+@pytest.mark.slow
+def test_the_docs_sb3_snippet_runs_with_the_speed_tables_settings(monkeypatch):
+    """docs/rl.md's snippet keeps benchmarks/rl_speed.py's settings (issue 48:
+    without n_epochs=1 and batch_size=256 it ran about 100 times slower than
+    the table), and runs as written, learn capped at one rollout."""
+    snippet = (ROOT / "docs" / "rl.md").read_text().split("## SB3 on the batched environments", 1)[1]
+    snippet = snippet.split("```python\n", 1)[1].split("```", 1)[0]
+    ours, = calls_of(ast.parse(snippet), "MaskablePPO")
+    bench = ast.parse((ROOT / "benchmarks" / "rl_speed.py").read_text())
+    theirs, = calls_of(bench, "MaskablePPO")
+    rollout = next(keywords(c)["default"] for c in ast.walk(bench) if isinstance(c, ast.Call)
+                   and c.args and isinstance(c.args[0], ast.Constant) and c.args[0].value == "--rollout-steps")
+    envs, = calls_of(ast.parse(snippet), "make_vec_env")
+    assert {k: keywords(ours).get(k) for k in ("batch_size", "n_epochs", "device")} == \
+        {k: keywords(theirs)[k] for k in ("batch_size", "n_epochs", "device")}
+    assert keywords(ours)["n_steps"] * envs.args[1].value == rollout and "torch.set_num_threads(1)" in snippet
+    learn = sb3_contrib.MaskablePPO.learn
+    monkeypatch.setattr(sb3_contrib.MaskablePPO, "learn", lambda self, steps, **kw: learn(self, min(steps, 1), **kw))
+    scope = {}
+    exec(compile(snippet, "docs/rl.md", "exec"), scope)  # noqa: S102
+    assert scope["model"].num_timesteps == rollout  # one rollout, and its update

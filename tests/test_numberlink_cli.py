@@ -134,5 +134,11 @@ def test_help_describes_the_commands(cli):
     assert run.returncode == 0
     assert b"generate" in run.stdout and b"check" in run.stdout
     assert b"text format" in run.stdout
+    # the rule that makes some puzzles unsolvable (issue 48: it was only in docs/puzzles.md), and its example
+    text = " ".join(run.stdout.decode().split())
+    assert "A path never touches itself" in text
+    example = text.split("So the puzzle '", 1)[1].split("'", 1)[0]
+    solved = cli("numberlink", "solve", "-", input=example.replace(" / ", "\n").encode() + b"\n")
+    assert (solved.returncode, solved.stdout) == (1, b"no solution\n") and "has no solution" in text
     run = cli("numberlink")
     assert run.returncode == 2

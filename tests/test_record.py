@@ -3,7 +3,11 @@ package relies on it (JudgeResult, gopher's Outcome and Deduction,
 tile-match's Phase); the judges import it instead so that they start
 without collections (issue 37)."""
 import collections
+import os
 import pickle
+import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -64,3 +68,31 @@ def test_the_lazy_contextmanager_is_contextlibs():
     with around(1) as y:
         assert y == 2
     assert calls == ["enter", "exit"]
+
+
+# Every other interpreter on PATH (3.13 and later changed _replace's error to a TypeError):
+# the file itself, loaded there without the package, is refused as that Python's collections refuses.
+OTHERS = sorted({found for v in range(8, 16) if (found := shutil.which(f"python3.{v}"))
+                 and os.path.realpath(found) != os.path.realpath(sys.executable)})
+SAME_WAYS = """\
+import collections, importlib.util, sys
+spec = importlib.util.spec_from_file_location("_record", sys.argv[1])
+record = importlib.util.module_from_spec(spec); spec.loader.exec_module(record)
+def error(cls):
+    try:
+        cls(1, 2)._replace(middle=3)
+    except Exception as exc:
+        return type(exc).__name__, str(exc)
+theirs, ours = error(collections.namedtuple("Pair", "left right")), error(record.namedtuple("Pair", "left right"))
+assert ours == theirs, (sys.version, ours, theirs)
+"""
+
+
+@pytest.mark.parametrize("python", OTHERS or [pytest.param(None, marks=pytest.mark.skip("no other Python on PATH"))])
+def test_refused_the_same_ways_on_other_pythons(python):
+    import gridgames._record
+    p = subprocess.run([python, "-I", "-c", SAME_WAYS, gridgames._record.__file__], capture_output=True, text=True,
+                       timeout=60)
+    if "No module named" in p.stderr or "is not installed" in p.stderr or p.returncode == 127:
+        pytest.skip(f"{python} does not run here")  # a pyenv shim of a version not installed
+    assert p.returncode == 0, p.stderr

@@ -59,6 +59,17 @@ def test_maskable_ppo_runs(env_id, backend):
         assert np.isfinite(mean)
 
 
+def test_the_training_examples_help():
+    import subprocess
+    import sys
+    from pathlib import Path
+    example = Path(__file__).parent.parent / "examples" / "train_maskable_ppo.py"
+    p = subprocess.run([sys.executable, str(example), "--help"], capture_output=True, text=True, timeout=300)
+    assert (p.returncode, p.stderr) == (0, "") and p.stdout.startswith("usage: ")  # issue 48: a ValueError
+    p = subprocess.run([sys.executable, str(example), "many"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+
+
 def test_the_training_example_runs():
     import subprocess
     import sys

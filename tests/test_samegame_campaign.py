@@ -248,6 +248,86 @@ def test_progress_text_counts_earlier_results_and_estimates_time_left():
     assert " | best 25 90 -".startswith(text.split(" left", 1)[1])
 
 
+def left_shown(progress):
+    return progress.text().split(" left", 1)[0].rsplit(", ", 1)[1]
+
+
+def test_progress_time_left_of_a_time_budget_counts_down():
+    """--time 8 on two boards, one search at a time (issue 48: the estimate
+    grew, 0:00:10 then 0:00:15 left): the budgets left, from the start."""
+    import io
+
+    from gridgames.samegame.research._progress import Progress
+    now = [100.0]
+    progress = Progress(2, 2, stream=io.StringIO(), budget=8, slots=1, clock=lambda: now[0])
+    progress.every = 3600
+    shown = [left_shown(progress)]
+    now[0] += 5
+    shown.append(left_shown(progress))
+    now[0] += 3.5  # the first search ends a little after its 8 s
+    progress.add(Result(1, 1, 5, "nrpa", {}, 40, [], None, 10, 0.1, "0.1.0", "d"))
+    shown.append(left_shown(progress))
+    now[0] += 5
+    shown.append(left_shown(progress))
+    now[0] += 10  # late: nothing left by the budget
+    shown.append(left_shown(progress))
+    progress.close()
+    assert shown == ["0:00:16", "0:00:11", "0:00:08", "0:00:03", "0:00:00"]
+
+
+def test_progress_time_left_of_budgets_run_in_parallel():
+    import io
+
+    from gridgames.samegame.research._progress import Progress
+    now = [0.0]
+    progress = Progress(5, 5, stream=io.StringIO(), budget=10, slots=2, clock=lambda: now[0])
+    progress.every = 3600
+    first = left_shown(progress)  # 2 at once: 10 + 10 + 10 s for 5 searches
+    now[0] = 4  # one search ended early: its slot's next search begins now
+    progress.add(Result(1, 1, 5, "beam", {}, 40, [], None, 10, 0.1, "0.1.0", "d"))
+    second = left_shown(progress)  # slots end at 10 and 14; the 2 queued end at 20 and 24
+    progress.close()
+    assert (first, second) == ("0:00:30", "0:00:20")
+
+
+def test_progress_time_left_without_a_budget_never_grows_between_results():
+    import io
+
+    from gridgames.samegame.research._progress import Progress
+    now = [0.0]
+    progress = Progress(3, 3, stream=io.StringIO(), clock=lambda: now[0])
+    progress.every = 3600
+    assert " left" not in progress.text()  # no pace yet
+    now[0] = 6
+    progress.add(Result(1, 1, 5, "nrpa", {}, 40, [], None, 10, 0.1, "0.1.0", "d"))
+    shown = [left_shown(progress)]
+    now[0] = 9
+    shown.append(left_shown(progress))
+    progress.close()
+    assert shown == ["0:00:12", "0:00:09"]  # 6 s a search, 2 to go; 3 s later, 3 s less
+
+
+@pytest.mark.parametrize("flags, budget, slots", [(["--time", "30", "--threads", "2"], 30, 2),
+                                                  (["--time", "30", "--ray"], 30, None), ([], None, 1)])
+def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, flags, budget, slots):
+    from gridgames.cli import main
+    from gridgames.samegame.research import _driver
+    made = []
+
+    class Seen(Exception):
+        pass
+
+    def progress(*args, **kwargs):
+        made.append((kwargs["budget"], kwargs["slots"]))
+        raise Seen  # no search needed
+    monkeypatch.setattr(_driver, "Progress", progress)  # the campaign's driver makes the line
+    monkeypatch.setitem(sys.modules, "gridgames.samegame.research._ray", types.ModuleType("_ray"))  # no Ray needed
+    (tmp_path / "b.txt").write_text(small_boards(2))
+    with pytest.raises(Seen):
+        main(["samegame", "solve", str(tmp_path / "b.txt"), "--algo", "random", "--progress", *flags])
+    assert made == [(budget, slots)]
+
+
 def test_plain_progress_lines_are_never_cut():
     """--progress off a terminal: each line whole (a log line is never cut
     to a terminal's width), with the best of every board."""

@@ -10,6 +10,7 @@
 # (pytest-run-parallel).  Where the test group cannot be installed whole (mypy has no wheels for
 # some free-threaded builds), the rest of it is, and the typing tests skip, saying so.
 # Building such an interpreter from Debian's source: docs/python-versions.md.
+# Setting up stops at the first error; the checks after it all run, their failures listed at the end.
 set -euo pipefail
 python="${1:?usage: tools/test_on_python.sh PYTHON [pytest arguments]}"
 shift
@@ -35,16 +36,17 @@ case "$("$venv/bin/gridgames" --version)" in
   *) echo "the compiled kernels are not in use" >&2; exit 1 ;;
 esac
 
-# README, "Run": the sample through the CLI, byte for byte.
-"$venv/bin/gridgames" samegame examples/samegame.in | cmp - tests/data/samegame/sample.out
-echo "== the README sample: byte for byte"
+# The checks: each runs whatever failed before it, and the failures are listed at the end (exit 1).
+source tools/steps.sh
 
-"$py" -m pytest -p no:cacheprovider "$@"
+readme_sample() {  # README, "Run": the sample through the CLI, byte for byte
+  "$venv/bin/gridgames" samegame examples/samegame.in | cmp - tests/data/samegame/sample.out
+}
 
-if [ "$free" = 1 ]; then
+gil_stays_off() {
   # Every compiled module of the installed package, imported with the GIL free to come back:
   # one that does not declare itself free-threading safe would turn it on (and warn).
-  env -u PYTHON_GIL "$py" -W error - <<'EOF'
+  env -u PYTHON_GIL "$py" -W error - <<'PY'
 import importlib, pathlib, sys, sysconfig
 import gridgames
 root = pathlib.Path(gridgames.__file__).parent
@@ -56,10 +58,20 @@ for name in names:
     importlib.import_module(name)
 assert not sys._is_gil_enabled(), "a compiled module turned the GIL on"
 print(f"== {len(names)} compiled modules imported, the GIL still off")
-EOF
-  "$py" -m pip install --quiet "pytest-run-parallel==0.10.0"
-  PYTHON_GIL=0 "$py" -m pytest -p no:cacheprovider -q --parallel-threads=4 \
-    tests/test_samegame.py tests/test_tilematch.py tests/test_gopher.py \
-    tests/test_numberlink.py tests/test_streaming.py tests/test_kernels_in_threads.py
+PY
+}
+
+games_in_threads() {
+  "$py" -m pip install --quiet "pytest-run-parallel==0.10.0" &&
+    PYTHON_GIL=0 "$py" -m pytest -p no:cacheprovider -q --parallel-threads=4 \
+      tests/test_samegame.py tests/test_tilematch.py tests/test_gopher.py \
+      tests/test_numberlink.py tests/test_streaming.py tests/test_kernels_in_threads.py
+}
+
+step "the README sample, byte for byte" readme_sample
+step "the test suite" "$py" -m pytest -p no:cacheprovider "$@"
+if [ "$free" = 1 ]; then
+  step "compiled modules leave the GIL off" gil_stays_off
+  step "the games' tests in 4 threads" games_in_threads
 fi
-echo "== $python: all checks passed"
+steps_report "$python"

@@ -29,7 +29,7 @@ from sphinx.util.nodes import nested_parse_with_titles
 # described under the first.  tests/test_docs.py checks this against the package.
 PUBLIC = ("gridgames", "gridgames.samegame", "gridgames.tilematch", "gridgames.gopher",
           "gridgames.numberlink", "gridgames.envs", "gridgames.envs.vector", "gridgames.envs.sb3",
-          "gridgames.pictures", "gridgames.kattis")
+          "gridgames.pictures", "gridgames.kattis", "gridgames.protocol", "gridgames.testing")
 
 
 def _shared(obj: Any) -> bool:

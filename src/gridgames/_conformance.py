@@ -1,151 +1,191 @@
-"""Does a game keep the protocol?  ``check_game(name)`` runs every check
-below on a registered game, like scikit-learn's ``check_estimator``: its parts
-against the Protocols of ``gridgames._protocol`` (found through
-``gridgames._registry``), then its parts through the same paths the users
-take: the command line (``gridgames NAME ...``, in this process), the
-step-through page and the environment.  tests/test_protocol.py runs it for
-every game of the table, tests/test_adding_a_game.py for a toy game.
-Each check raises AssertionError naming the game and what is wrong."""
+"""Does a game keep the protocol?  The checks of its parts, each raising
+AssertionError that names the game, the missing or wrong member and the step
+of docs/adding-a-game.md that adds it (``gridgames.testing`` runs them, with
+those of ``_conformance_run``: the command line, the pages, the
+environments and the optional parts).  A part is found only through
+``gridgames._registry``, by the module paths of the game's row."""
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import tempfile
-from collections.abc import Callable, Iterator
-from typing import Any
+import doctest
+from types import ModuleType
+from typing import Any, NoReturn, Protocol
 
 from . import _protocol, _registry
+from ._backend import import_module
+from ._lines import Invalid
+
+DOC = "docs/adding-a-game.md"
+# role -> (the file that provides it, the section of DOC that adds it)
+FILES = {
+    "package": ("PKG/__init__.py", "the-package"),
+    "judge": ("PKG/__init__.py", "the-package"),
+    "drawing": ("PKG/_svg.py", "the-drawing"),
+    "generate": ("PKG/_generate.py", "the-generator"),
+    "validate": ("PKG/_validate.py", "the-validator"),
+    "steps": ("PKG/_steps.py", "the-steps"),
+    "cli": ("the command-line module", "the-command-line"),
+    "judge_cli": ("the command-line module", "the-command-line"),
+    "env": ("the environment module", "the-environment"),
+    "row": ("the row", "the-row"),
+    "vector": ("ENVVectorEnv", "optional-parts"),
+    "kernel": ("the compiled parts", "optional-parts"),
+    "kattis": ("the Kattis package", "optional-parts"),
+    "baseline": ("the C judge", "optional-parts"),
+}
+_MODULES = ("package", "drawing", "generate", "validate", "steps", "cli", "env")  # the roles that are modules
+_NOT_MEMBERS = {"_is_protocol", "_is_runtime_protocol", "_abc_impl"}
 
 
-def check_game(game: str) -> None:
-    """Every check of this module that applies to ``game``."""
-    for check in checks(game):
-        check(game)
+def step(role: str) -> str:
+    """Where the docs add the part of ``role``: 'docs/adding-a-game.md#the-steps'."""
+    return f"{DOC}#{FILES[role][1]}"
 
 
-def checks(game: str) -> list[Callable[[str], None]]:
-    """The checks that apply to ``game`` (a judge game has more)."""
-    row = _registry.row(game)
-    found: list[Callable[[str], None]] = [check_parts, check_command_line]
-    if row.judge:
-        found += [check_judge_files, check_judge_commands, check_page]
-    if row.env is not None:
-        found.append(check_environment)
+def fail(game: str, what: str, role: str) -> NoReturn:
+    """The failure of a check: the game, what is wrong, and the step that adds it."""
+    raise AssertionError(f"{game}: {what} (see {step(role)})")
+
+
+def members(protocol: type) -> list[str]:
+    """The members a Protocol asks for, in its order (its bases' first)."""
+    found: list[str] = []
+    for base in reversed(protocol.__mro__):
+        if not getattr(base, "_is_protocol", False) or base is Protocol:
+            continue
+        for name in [*vars(base).get("__annotations__", {}), *vars(base)]:
+            if name not in found and name not in _NOT_MEMBERS and not (name.startswith("__") and name != "__all__"):
+                found.append(name)
     return found
 
 
-def check_parts(game: str) -> None:
-    """Each part the game must have satisfies its Protocol."""
+def module_name(game: str, role: str) -> str:
+    """The dotted path of the module of ``role`` of ``game``, from its row."""
     row = _registry.row(game)
-    modules = {"package": _registry.part(game), "cli": _registry.command_line(game)}
-    if row.judge:
-        modules.update(judge=modules["package"], judge_cli=modules["cli"], generate=_registry.generator(game),
-                       validate=_registry.validator(game), steps=_registry.steps(game))
+    paths = {"package": row.package, "judge": row.package, "cli": row.cli, "judge_cli": row.cli, "env": row.envs,
+             "drawing": row.module("_svg"), "generate": row.module("_generate"),
+             "validate": row.module("_validate"), "steps": row.module("_steps")}
+    return paths[role]
+
+
+def load(game: str, role: str) -> Any:
+    """The module of ``role``; a missing one fails naming it (not a raw ModuleNotFoundError)."""
+    name = module_name(game, role)
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if name == missing or name.startswith(missing + "."):
+            fail(game, f"there is no module {name} ({FILES[role][0]})", role)
+        own = next((other for other in _MODULES if module_name(game, other) == missing), None)
+        if own is not None:  # another part of the game, which this one imports
+            fail(game, f"there is no module {missing} ({FILES[own][0]}), which {name} imports", own)
+        fail(game, f"importing {name} ({FILES[role][0]}): {exc}", role)  # a library it imports is missing
+
+
+def keeps(game: str, role: str, module: Any, protocol: type) -> None:
+    """``module`` has every member of ``protocol``, else the failure names those it lacks."""
+    absent = [name for name in members(protocol) if not hasattr(module, name)]
+    if absent:
+        fail(game, f"{getattr(module, '__name__', module)} has no {', '.join(absent)} "
+                   f"(a gridgames.protocol.{protocol.__name__})",
+             role)
+    if not isinstance(module, protocol):  # (the members are there: a Protocol of methods checks nothing more)
+        fail(game, f"{getattr(module, '__name__', module)} is not a {protocol.__name__}", role)
+
+
+def check_parts(game: str) -> None:
+    """Each part the game must have exists and has every member of its Protocol."""
+    row = _registry.row(game)
     for role, (protocol, who) in _protocol.ROLES.items():
-        if who == "judge" and not row.judge:
-            continue
-        assert isinstance(modules[role], protocol), f"{game}: its {role} part is not a {protocol.__name__}"
+        if who == "all" or row.judge:
+            keeps(game, role, load(game, role), protocol)
     if row.judge:
-        gen = _registry.generator(game)
-        assert gen.ANSWERS in ("exact", "tiles"), f"{game}: _generate.ANSWERS names no _compare function"
-        assert gen.MAX_COUNT >= 1 and gen.CASES and gen.LIMITS, f"{game}: _generate's constants"
+        gen = load(game, "generate")
+        if gen.ANSWERS not in ("exact", "tiles"):
+            fail(game, f"{gen.__name__}.ANSWERS is {gen.ANSWERS!r}, not 'exact' or 'tiles'", "generate")
+        for name in ("MAX_COUNT", "CASES", "LIMITS"):
+            if not getattr(gen, name):
+                fail(game, f"{gen.__name__}.{name} is empty", "generate")
 
 
-@contextlib.contextmanager
-def _captured() -> Iterator[tuple[io.TextIOWrapper, io.TextIOWrapper]]:
-    out, err = (io.TextIOWrapper(io.BytesIO(), "utf-8", write_through=True) for _ in range(2))
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        yield out, err
+def check_package(game: str) -> None:
+    """The package's ``__all__`` names its API, and its docstring has examples, which pass (a doctest)."""
+    package: ModuleType = load(game, "package")
+    if not isinstance(getattr(package, "__all__", None), (list, tuple)):
+        fail(game, f"{package.__name__} has no __all__ (the names of its API)", "package")
+    absent = [name for name in package.__all__ if not hasattr(package, name)]
+    if absent:
+        fail(game, f"{package.__name__}.__all__ names {', '.join(absent)}, which it has not", "package")
+    from ._judge import InputError, JudgeError
+    if getattr(package, "InputError", None) is not InputError or "InputError" not in package.__all__:
+        fail(game, f"{package.__name__} does not hand on InputError (gridgames.protocol.InputError, in __all__: "
+                   "what every game's bad input raises)", "package")
+    if _registry.row(game).judge and not issubclass(getattr(package, "JudgeError", type), JudgeError):
+        fail(game, f"{package.__name__} does not hand on JudgeError (gridgames.protocol.JudgeError)", "judge")
+    if ">>>" not in (package.__doc__ or ""):
+        fail(game, f"{package.__name__}.__doc__ has no example ('>>> ...', run as a doctest)", "package")
+    failed = doctest.testmod(package, verbose=False, report=False).failed
+    if failed:
+        fail(game, f"{package.__name__}.__doc__: {failed} example(s) fail (python -m doctest)", "package")
 
 
-def _text(stream: io.TextIOWrapper) -> str:
-    stream.flush()
-    raw: io.BytesIO = stream.buffer  # type: ignore[assignment]
-    return raw.getvalue().decode("utf-8", "replace")
+def check_drawing(game: str) -> None:
+    """A game object draws itself: a class of the package's ``__all__`` has ``_drawing()`` (a
+    Drawable), made by ``PKG/_svg.py``'s ``draw``."""
+    package = load(game, "package")
+    drawn = load(game, "drawing")
+    if not callable(getattr(drawn, "draw", None)):
+        fail(game, f"{drawn.__name__} has no draw (the Drawing of a game object)", "drawing")
+    classes = [getattr(package, name) for name in package.__all__ if isinstance(getattr(package, name, None), type)]
+    if not any(callable(getattr(cls, "_drawing", None)) for cls in classes):
+        fail(game, f"no class of {package.__name__}.__all__ has _drawing (a Drawable: "
+                   "gridgames.protocol.Drawable)", "drawing")
 
 
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    """``gridgames ARGV`` in this process: (exit status, stdout, stderr)."""
-    from .cli import main
-    with _captured() as (out, err):
-        try:
-            status = main(list(argv))
-        except SystemExit as exc:  # argparse: --help, usage errors
-            status = exc.code if isinstance(exc.code, int) else 1
-    return status, _text(out), _text(err)
-
-
-def check_command_line(game: str) -> None:
-    """``gridgames NAME --help`` works and ``gridgames --help`` lists the game."""
-    status, out, err = run_cli(game, "--help")
-    assert status == 0 and game in out, f"{game}: 'gridgames {game} --help' failed: {err}"
-    status, out, _ = run_cli("--help")
-    assert status == 0 and game in out, f"{game}: 'gridgames --help' does not list it"
+def judged(game: str, data: bytes) -> Any:
+    """The judge's result on ``data``; anything but a JudgeResult fails naming ``judge``."""
+    from ._judge import JudgeResult
+    package = load(game, "judge")
+    result = package.judge(data)
+    if not isinstance(result, JudgeResult):
+        fail(game, f"{package.__name__}.judge returned a {type(result).__name__}, not a "
+                   "gridgames.protocol.JudgeResult (output, error, warnings)", "judge")
+    return result
 
 
 def check_judge_files(game: str) -> None:
     """Generated files are valid, judged without error, and their judge's
     output is an accepted answer; one seed gives one file."""
-    gen = _registry.generator(game)
+    gen = load(game, "generate")
+    package = load(game, "judge")
+    try:
+        package.judge("text")
+    except TypeError:
+        pass
+    else:
+        fail(game, f"{package.__name__}.judge accepts a str: it takes bytes or a binary file (TypeError)", "judge")
+    try:
+        _registry.validate(game, b"")
+    except Invalid:
+        pass
+    else:
+        fail(game, f"{module_name(game, 'validate')}.validate accepts an empty file", "validate")
+    if len({gen.generate(seed) for seed in range(5)}) < 5:
+        fail(game, f"{gen.__name__}.generate gives the same file for two of the seeds 0..4", "generate")
     for seed in range(3):
         data = gen.generate(seed)
-        assert data == gen.generate(seed), f"{game}: generate({seed}) differs between two calls"
-        _registry.validate(game, data)
-        result = _registry.package(game).judge(data)
-        assert result.error is None, f"{game}: the judge refused generated file {seed}: {result.error}"
-        assert _registry.check(game, data, result.output) is None, f"{game}: its own answer is rejected"
+        if not isinstance(data, bytes) or data != gen.generate(seed):
+            fail(game, f"{gen.__name__}.generate({seed}) is not one file (bytes) per seed", "generate")
+        try:
+            _registry.validate(game, data)
+        except Invalid as exc:
+            fail(game, f"{module_name(game, 'validate')}.validate refused generated file {seed}: {exc}", "validate")
+        result = judged(game, data)
+        if result.error is not None:
+            fail(game, f"judge refused generated file {seed}: {result.error}", "judge")
+        if _registry.check(game, data, result.output) is not None:
+            fail(game, f"judge's own answer to file {seed} is rejected by _compare.{gen.ANSWERS}", "generate")
         if result.output:
             wrong = result.output[:-1] + (b"X" if result.output[-1:] != b"X" else b"Y")
-            assert _registry.check(game, data, wrong) is not None, f"{game}: a wrong answer is accepted"
-
-
-def check_judge_commands(game: str) -> None:
-    """generate, validate, judge (the fast path and argparse's) and check
-    through the command line, on a file."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path, answer = os.path.join(tmp, "in.txt"), os.path.join(tmp, "out.txt")
-        status, _, err = run_cli(game, "generate", "--seed", "7", "-o", path)
-        assert status == 0, f"{game} generate: {err}"
-        status, _, err = run_cli(game, "validate", path)
-        assert status == 0, f"{game} validate: {err}"
-        status, _, err = run_cli(game, path, "-o", answer)  # the fast path
-        assert status == 0, f"{game} judge: {err}"
-        status, _, err = run_cli(game, "judge", path, "--output", answer + "2")  # argparse
-        with open(answer, "rb") as f, open(answer + "2", "rb") as g:
-            assert status == 0 and f.read() == g.read(), f"{game} judge: the two paths differ {err}"
-        status, _, err = run_cli(game, "check", path, answer)
-        assert status == 0, f"{game} check: {err}"
-        with open(path, "ab") as f:
-            f.write(b"\x00bad\n")
-        status, _, err = run_cli(game, "validate", path)
-        assert status == 1 and len(err.splitlines()) == 1 and "Traceback" not in err, \
-            f"{game} validate: a bad file is not one error line, exit 1: {err!r}"
-
-
-def check_page(game: str) -> None:
-    """The step-through page of a generated file shows its cases."""
-    from .pictures import show_html
-    data = _registry.generator(game).generate(3, 2)
-    page, error = show_html(game, data, "in.txt")
-    assert error is None and page.startswith("<!DOCTYPE html>"), f"{game}: no step-through page"
-    assert _registry.steps(game).UNIT in page, f"{game}: the page does not name its {_registry.steps(game).UNIT}s"
-
-
-def check_environment(game: str) -> None:
-    """The environment resets and steps by its mask, and renders."""
-    import numpy as np
-    env: Any = _registry.env_class(game)(render_mode="ansi")
-    assert isinstance(env, _protocol.Environment), f"{game}: its env is not an Environment"
-    obs, info = env.reset(seed=1)
-    assert env.observation_space.contains(obs), f"{game}: reset's observation is outside its space"
-    for _ in range(20):
-        legal = np.flatnonzero(env.action_masks())
-        if not len(legal):
-            break
-        obs, reward, terminated, truncated, info = env.step(int(legal[0]))
-        assert env.observation_space.contains(obs), f"{game}: a step's observation is outside its space"
-        assert (info["action_mask"] == env.action_masks()).all(), f"{game}: info's mask is not action_masks()"
-        if terminated or truncated:
-            break
-    assert isinstance(env.render(), str), f"{game}: render_mode='ansi' gives no text"
+            if _registry.check(game, data, wrong) is None:
+                fail(game, f"a wrong answer is accepted by _compare.{gen.ANSWERS} (ANSWERS)", "generate")

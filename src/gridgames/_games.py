@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from typing import Optional
 
 
+# The optional parts a game may declare in ``has``, each checked by gridgames.testing when declared and
+# skipped, saying so, when not: "vector" (ENVVectorEnv), "kattis" (a Kattis package: kattis/data/NAME/),
+# "baseline" (a C judge: benchmarks/baseline/NAME.c).
+OPTIONAL = ("vector", "kattis", "baseline")
+
+
 class Game:  # a plain class, not a namedtuple: the judges' start-up reads this module
     """One game of the table: where its parts are and what it offers.
 
@@ -26,16 +32,20 @@ class Game:  # a plain class, not a namedtuple: the judges' start-up reads this 
     is ``gridgames/ENV-v0``, its classes ``ENVEnv`` and ``ENVVectorEnv``; None:
     none).  ``package``, ``cli`` and ``envs`` are where its modules are (the
     defaults ``gridgames.NAME``, ``gridgames.cli.NAME``, ``gridgames.envs.NAME``
-    are filled in by :func:`gridgames.register_game`).  Adding a game:
-    docs/adding-a-game.md."""
-    __slots__ = ("parts", "judge", "title", "source", "env", "name", "package", "cli", "envs")
+    are filled in by :func:`gridgames.register_game`); ``has`` names the optional
+    parts it provides (``OPTIONAL``), each checked by :mod:`gridgames.testing` when
+    declared.  Adding a game: docs/adding-a-game.md."""
+    __slots__ = ("parts", "judge", "title", "source", "env", "name", "package", "cli", "envs", "has")
 
     def __init__(self, parts: dict[str, str], judge: bool, title: "Optional[str]", source: "Optional[str]",
                  env: "Optional[str]" = None, *, package: "Optional[str]" = None, cli: "Optional[str]" = None,
-                 envs: "Optional[str]" = None) -> None:
+                 envs: "Optional[str]" = None, has: "tuple[str, ...]" = ()) -> None:
         self.parts, self.judge, self.title, self.source, self.env = parts, judge, title, source, env
         self.name = ""
         self.package, self.cli, self.envs = package or "", cli or "", envs or ""
+        if set(has) - set(OPTIONAL):
+            raise ValueError(f"has: optional parts are {', '.join(OPTIONAL)}, not {sorted(set(has) - set(OPTIONAL))}")
+        self.has = tuple(has)
 
     def module(self, part: str = "") -> str:
         """The dotted path of one module of the game's package ("": the package)."""
@@ -77,9 +87,13 @@ def judge_games() -> tuple[str, ...]:
 
 # The table.  The order is the order of every derived list (help, tests, pictures).
 register("samegame", Game({"kernel": "_kernel", "search": "research._search"}, True, "SameGame Simulation",
-                          "ACM regional contest 1995, problem B (UVa 339)", "SameGame"))
+                          "ACM regional contest 1995, problem B (UVa 339)", "SameGame",
+                          has=OPTIONAL))
 register("tilematch", Game({"kernel": "_kernel"}, True, "Tile Game with Automatic Deletion",
-                           "33rd Rowan University Programming Contest, 2019", "TileMatch"))
+                           "33rd Rowan University Programming Contest, 2019", "TileMatch",
+                           has=OPTIONAL))
 register("gopher", Game({"kernel": "_kernel", "solve": "_solve"}, True, "Gopher Holes",
-                        "Regional programming contest 2001, problem 6", "Gopher"))
-register("numberlink", Game({"kernel": "_kernel", "solve": "_solve"}, False, None, None, "NumberLink"))
+                        "Regional programming contest 2001, problem 6", "Gopher",
+                        has=OPTIONAL))
+register("numberlink", Game({"kernel": "_kernel", "solve": "_solve"}, False, None, None, "NumberLink",
+                            has=("vector",)))

@@ -3,11 +3,12 @@
 A game is a row of the one table (``gridgames._games``: ``register``) and the
 modules that row names.  Each part is found by ``gridgames._registry`` (the
 runtime looks a game's parts up only there) and must satisfy one Protocol
-below; tests/test_protocol.py checks every registered game against them at
-run time (``conformance``, like scikit-learn's ``check_estimator``) and
-tests/typing/protocol.py statically (mypy).  docs/adding-a-game.md lists the
-files of a new game; tests/test_adding_a_game.py builds one (3x3 Lights Out)
-from this module alone.
+below (public: ``gridgames.protocol``); ``gridgames.testing`` checks every
+registered game against them at run time (like scikit-learn's
+``check_estimator``; tests/test_conformance.py) and tests/typing/protocols.py
+statically (mypy).  docs/adding-a-game.md lists the files of a new game;
+examples/lightsout is one (3x3 Lights Out), built on ``gridgames.protocol``
+alone.
 
 The parts, by module (NAME is the game's name, PKG its package)::
 
@@ -31,16 +32,19 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checka
 
 if TYPE_CHECKING:
     from ._frames import Case
-    from ._judge import JudgeResult
+    from ._judge import InputError, JudgeResult
     from ._svg import Drawing
 
 
 @runtime_checkable
 class GamePackage(Protocol):
-    """Every game's package (``PKG/__init__.py``): its Python API, documented
-    with examples (its ``__doc__`` runs as a doctest in tests)."""
+    """Every game's package (``PKG/__init__.py``): its Python API, named by
+    ``__all__`` (its game objects among them), documented with examples (its
+    ``__doc__`` runs as a doctest: ``gridgames.testing``); it hands on
+    ``InputError``, what its bad input raises."""
 
-    __doc__: Optional[str]
+    @property
+    def InputError(self) -> type[InputError]: ...
 
 
 @runtime_checkable

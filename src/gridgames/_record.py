@@ -50,6 +50,9 @@ def _new(typename: str, fields: tuple[str, ...]) -> "Any":
     return _function(code, globals())
 
 
+_UNEXPECTED = TypeError if sys.version_info >= (3, 13) else ValueError  # an unknown field in _replace
+
+
 def namedtuple(typename: str, field_names: str) -> "Any":
     fields = tuple(field_names.replace(",", " ").split())
     args = ", ".join(fields)
@@ -64,8 +67,8 @@ def namedtuple(typename: str, field_names: str) -> "Any":
     def _replace(self: "tuple[Any, ...]", **changes: "Any") -> "Any":
         result = type(self)._make(  # type: ignore[attr-defined]
             [changes.pop(name, value) for name, value in zip(fields, self)])
-        if changes:
-            raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+        if changes:  # collections.namedtuple's error: a TypeError since Python 3.13
+            raise _UNEXPECTED(f"Got unexpected field names: {list(changes)!r}")
         return result
 
     body: dict[str, Any] = {

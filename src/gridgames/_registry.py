@@ -19,9 +19,39 @@ if TYPE_CHECKING:
     from ._protocol import CommandLine, Generator, JudgeKernel, Steps, Validator
 
 
-def games() -> tuple[str, ...]:
-    """Every game of the table, in its order."""
+GROUP = "gridgames.games"  # the entry-point group of the games installed from elsewhere
+
+
+def outside(name: "Optional[str]" = None) -> None:
+    """Register the games installed from elsewhere (every one, or the one
+    named ``name``): each entry point of the group ``gridgames.games`` names
+    a ``gridgames.protocol.Game``, registered under the entry point's name.
+    Read only when asked (a name not in the table, the whole list): the
+    judges of the table's games start without importlib.metadata."""
+    from importlib.metadata import entry_points
+    for point in entry_points(group=GROUP):
+        if point.name in _games.GAMES or (name is not None and point.name != name):
+            continue
+        game = point.load()
+        if not isinstance(game, _games.Game):
+            raise TypeError(f"entry point {point.name} = {point.value} ({GROUP}) is not a gridgames.protocol.Game")
+        _games.register(point.name, game)
+
+
+def games(installed: bool = False) -> "tuple[str, ...]":
+    """Every game of the table, in its order (``installed``: after adding
+    the games installed from elsewhere, ``outside``)."""
+    if installed:
+        outside()
     return tuple(_games.GAMES)
+
+
+def known(game: str) -> bool:
+    """Whether ``game`` is a game: of the table, or installed from elsewhere
+    (then registered)."""
+    if game not in _games.GAMES and game.isidentifier():
+        outside(game)
+    return game in _games.GAMES
 
 
 def judge_games() -> tuple[str, ...]:
@@ -31,10 +61,9 @@ def judge_games() -> tuple[str, ...]:
 
 def row(game: str) -> "_games.Game":
     """The row of ``game``; ValueError naming the games for an unknown one."""
-    found = _games.GAMES.get(game)
-    if found is None:
+    if not known(game):
         raise ValueError(f"game must be one of {', '.join(_games.GAMES)}, not {game!r}")
-    return found
+    return _games.GAMES[game]
 
 
 def _judge_row(game: str) -> "_games.Game":
@@ -88,8 +117,10 @@ def command_line(game: str) -> "CommandLine":
     return found
 
 
-def envs() -> dict[str, str]:
-    """Gymnasium id -> the game, for the games with an environment."""
+def envs(installed: bool = False) -> "dict[str, str]":
+    """Gymnasium id -> the game, for the games with an environment (``installed``: the games installed
+    from elsewhere too)."""
+    games(installed)
     return {g.env_id: name for name, g in _games.GAMES.items() if g.env_id is not None}
 
 

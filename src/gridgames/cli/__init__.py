@@ -1,7 +1,8 @@
 """The ``gridgames`` command: one subcommand per game.
 
 How a game adds its commands: this package has a module named after it,
-``cli/GAME.py`` (the games are ``GAMES`` in ``_games``; a tool that is not
+``cli/GAME.py`` (the games are ``GAMES`` in ``_games``, and the entry points
+``gridgames.games`` of the games installed from elsewhere; a tool that is not
 a game goes in ``TOOLS``), whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
 its default command) and each command with ``_args.add_command``, setting
@@ -26,8 +27,7 @@ import os
 import sys
 
 from .. import _record
-from .._games import GAMES
-from .._registry import command_line
+from .._registry import command_line, known
 from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, stopped_status
 
 TYPE_CHECKING = False  # typing is not imported at run time: the judges start fast
@@ -139,7 +139,7 @@ def end_now(status: int) -> None:
 def judge_command(argv: list[str]) -> "Callable[[], int] | None":
     """The judge command of ``argv`` ready to run, or None: not a plain
     judge form (the caller parses ``argv`` with argparse)."""
-    if not argv or argv[0] not in GAMES:
+    if not argv or not known(argv[0]):  # a game of the table, or one installed (gridgames.games)
         return None
     game = command_line(argv[0])
     if not hasattr(game, "run"):  # not a judge game

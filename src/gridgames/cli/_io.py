@@ -249,6 +249,11 @@ def fail(game: str, message: str, status: int) -> int:
     return status
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 board', '2 boards', '0 boards'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 CLOSED_OUTPUT = 141  # like a C program stopped by SIGPIPE (128 + 13), as a shell reports it
 
 

@@ -69,8 +69,10 @@ def page(parser: argparse.ArgumentParser) -> str:
             out += [".PP", _paragraphs(p.epilog)]
         for invocation, help_text in options(p):
             out += [".TP", "\\fB" + roff(invocation) + "\\fR", roff(help_text)]
-    out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column); 2 usage "
-                                    "error or a file that cannot be read or written; 130 interrupted "
+    out += [".SH EXIT STATUS", roff("0 done; 1 bad input (the error names line and column), a wrong answer, "
+                                    "a puzzle without solution; 2 usage error, a file that cannot be read "
+                                    "or written, or an optional dependency not installed; 3 some answer is "
+                                    "'unknown' (its budget ran out: numberlink solve); 130 interrupted "
                                     "(Ctrl-C); 143 and 129 stopped by SIGTERM and SIGHUP (128 + the "
                                     "signal's number; as with Ctrl-C, no temporary file is left and an "
                                     "earlier output stays whole); 141 the output was closed early.  "

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .. import __version__
-from .._registry import command_line, games
+from .._registry import command_line, games, known as is_game
 from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
@@ -21,12 +21,14 @@ DESCRIPTION = """\
 Exact, fast engines for grid-puzzle games. Each judge command reads a judge
 file (a path, or - / nothing for standard input) and writes the results to
 standard output (or -o FILE), streaming both: memory stays bounded whatever
-their size. Exit status: 0 done, 1 bad input (every result before the bad
-token is still written; the error names line and column), 2 usage error or
-unreadable input / unwritable output, 141 the output was closed early (e.g.
-by `| head`: a quiet stop, nothing more is written), 130 interrupted (Ctrl-C),
-143 / 129 stopped by SIGTERM / SIGHUP (128 + the signal's number; as with
-Ctrl-C, no temporary file is left and an earlier output stays whole). Set
+their size. Exit status: 0 done; 1 bad input (every result before the bad
+token is still written; the error names line and column), a wrong answer, a
+puzzle without solution; 2 usage error, unreadable input / unwritable output,
+or an optional dependency not installed; 3 some answer is 'unknown' (its
+budget ran out: numberlink solve); 130 interrupted (Ctrl-C); 143 / 129 stopped
+by SIGTERM / SIGHUP (128 + the signal's number; as with Ctrl-C, no temporary
+file is left and an earlier output stays whole); 141 the output was closed
+early (e.g. by `| head`: a quiet stop, nothing more is written). Set
 GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
 
 
@@ -59,9 +61,8 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name in games():
-        if only in (None, name):
-            command_line(name).register(sub)
+    for name in games(installed=True) if only is None else [only] if is_game(only) else []:
+        command_line(name).register(sub)
     for name, module in TOOLS.items():
         if only in (None, name):
             importlib.import_module(module).register(sub)
@@ -79,6 +80,8 @@ def run(argv: list[str]) -> int:
     """Parse ``argv`` (argparse: its usage errors exit 2) and run the command."""
     at = game_position(argv)
     named = argv[at] if at < len(argv) else None
+    if named is not None and named not in TOOLS:
+        is_game(named)  # an installed game (gridgames.games) is registered now
     names = games()
     # the command (or a judge file) after the game: the others are built bare
     known = named in names and at + 1 < len(argv) and not argv[at + 1].startswith("-")

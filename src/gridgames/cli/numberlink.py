@@ -45,7 +45,11 @@ def register(subparsers: Commands) -> None:
         subparsers, GAME, help="Number Link: generate, solve and check puzzles",
         description="Number Link: join each pair of equal numbers with a path of "
                     "adjacent squares; paths never share a square, never enter a solid "
-                    "square and together fill every other square.", epilog=FORMAT)
+                    "square and together fill every other square.  A path never touches "
+                    "itself: a square of it is next to no square of the same path but the one "
+                    "before and the one after it (an endpoint: only the one after it).  So "
+                    "the puzzle '2 3 / 1 . . / 1 . .' has no solution: its 1s are side by "
+                    "side, and a longer path between them would touch itself.", epilog=FORMAT)
     _register_generate(sub)
     _register_solve(sub)
     register_check(sub)

@@ -19,7 +19,7 @@ from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
-from ._io import STOPPED, CannotWrite, fail, on_signal, read_input, shown, stopped_status
+from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
@@ -221,7 +221,7 @@ def totals(args: argparse.Namespace, outcome: Outcome) -> int:
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         if args.allocate is not None:
             runs = f"best of {outcome.seen} searches, "
-        print(f"total {sum(outcome.best.values())} ({runs}{len(outcome.best)} boards)")
+        print(f"total {sum(outcome.best.values())} ({runs}{plural(len(outcome.best), 'board')})")
         if outcome.report is not None:
             print(outcome.report)
     if outcome.interrupted:
@@ -306,7 +306,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"board {g.board}: {f'run {g.run}, ' if runs > 1 else ''}score {score}")
         sys.stdout.flush()
     total = sum(best.values())
-    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{len(best)} boards)")
+    print(f"total {total} ({f'best of {runs} runs, ' if runs > 1 else ''}{plural(len(best), 'board')})")
     if args.html:
         from ..pictures import replay_html
         page = replay_html(boards, [(g.board, g.moves) for g in counted], f"{name}, total score {total}")

@@ -23,22 +23,29 @@ from .._registry import env_class, envs, row
 # id -> the entry point of its env ("gridgames/SameGame-v0" -> "gridgames.envs.samegame:SameGameEnv"),
 # one for every game of the table with an environment (its row's env)
 ENV_IDS: dict[str, str] = {}
+_CLASSES: dict[str, str] = {}  # the env classes of this package by name -> their games (loaded when first used)
 
-for _id, _game in envs().items():
+for _id, _game in envs(installed=True).items():  # the installed games' too (entry points gridgames.games)
     _row = row(_game)
-    if not _row.envs.startswith(f"{__name__}."):  # a game from elsewhere registers its own id
-        continue
-    _env = env_class(_game)
-    globals()[_env.__name__] = _env  # gridgames.envs.SameGameEnv
-    ENV_IDS[_id] = f"{_row.envs}:{_env.__name__}"
+    _entry = f"{_row.envs}:{_row.env}Env"  # from the row: no env module is imported to register its id
+    if _row.envs.startswith(f"{__name__}."):  # (a game from elsewhere: its id only)
+        ENV_IDS[_id] = _entry
+        _CLASSES[f"{_row.env}Env"] = _game
     if _id not in registry:  # importing twice (or reloading) must not warn
         # gym.make_vec: the batched env (ENVVectorEnv beside it); vectorization_mode="sync" for SyncVectorEnv
-        _vector = env_class(_game, vector=True)
-        register(id=_id, entry_point=ENV_IDS[_id],
-                 vector_entry_point=None if _vector is None else f"{_row.envs}:{_vector.__name__}")
+        register(id=_id, entry_point=_entry,
+                 vector_entry_point=f"{_row.envs}:{_row.env}VectorEnv" if "vector" in _row.has else None)
 
-__all__ = ["ENV_IDS", *(_entry.split(":")[1] for _entry in ENV_IDS.values())]
+__all__ = ["ENV_IDS", *_CLASSES]
 
 
-def __getattr__(name: str) -> Any:  # (for type checkers: the env classes are set above)
-    raise AttributeError(f"module 'gridgames.envs' has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    """The env classes by name (``gridgames.envs.SameGameEnv``), imported when first used."""
+    if name not in _CLASSES:
+        raise AttributeError(f"module 'gridgames.envs' has no attribute {name!r}")
+    found = globals()[name] = env_class(_CLASSES[name])
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

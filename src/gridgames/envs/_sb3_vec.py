@@ -25,6 +25,10 @@ class BatchedVecEnv(VecEnv):
     reach its attributes (the same for every board); the only per-board
     method is ``action_masks``."""
 
+    # VecEnv's, declared again: without SB3 (no [rl]) mypy sees VecEnv as Any
+    _seeds: list[int | None]
+    reset_infos: list[dict[str, Any]]
+
     def __init__(self, env_id: str, n_envs: int, seed: int | None = None, **kwargs: Any) -> None:
         found = vector_envs()
         if env_id not in found:
@@ -119,7 +123,8 @@ class BatchedVecEnv(VecEnv):
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
         """Board i starts from seed ``seed + i`` at the next ``reset()``."""
-        return super().seed(seed)
+        seeds: Sequence[int | None] = super().seed(seed)
+        return seeds
 
     def get_images(self) -> Sequence[np.ndarray | None]:
         raise NotImplementedError("the batched environments do not render (use the single environment)")

@@ -39,7 +39,12 @@ def svg(thing: Any) -> str:
     return drawing(thing).svg()
 
 
-GAMES = judge_games()  # the judge games: ``show`` (a game registered later: _registry.judge_games())
+def __getattr__(name: str) -> Any:
+    """``GAMES``: the judge games, ``show_html``'s (read from the table when asked: a game registered
+    later, or installed from elsewhere, is one of them)."""
+    if name == "GAMES":
+        return judge_games()
+    raise AttributeError(f"module 'gridgames.pictures' has no attribute {name!r}")
 
 
 def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple[int, int]]]],

@@ -123,7 +123,10 @@ def solve(plan: Plan, show: Show, *, note: Callable[[str], object] = print, prog
                                  checkpoint_every=plan.checkpoint_every,
                                  improve=None if starts is None else [s.moves if s else None for s in starts],
                                  **where, **plan.options)
-        line = None if progress is None else Progress(tally.searches, len(boards), earlier, plain=progress)
+        # searches at once: threads, or one at a time over its workers (root-parallel); on Ray not known
+        slots = None if plan.ray else 1 if plan.root_parallel else plan.threads
+        line = None if progress is None else Progress(tally.searches, len(boards), earlier, plain=progress,
+                                                      budget=plan.options.get("time"), slots=slots)
         tally.run(searching, appender, line, defer, show)
     finally:
         if appender:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Optional, TextIO
 
 from ..._progress import CLEAR, Line
@@ -18,17 +18,26 @@ class Progress(Line):
     """The live line (gridgames._progress), redrawn twice a second by a daemon
     thread while searches run (the kernels release the GIL).  ``with
     progress:`` writes other output with the line cleared.  ``found``:
-    results of earlier runs (--resume).  ``plain``: see Line (--progress)."""
+    results of earlier runs (--resume).  ``plain``: see Line (--progress).
+    ``budget``: each search's seconds (--time), run ``slots`` at a time
+    (None: not known, as on Ray): then the time left is what the budgets
+    of the searches under way and to come leave, else it is estimated from
+    the pace of the results so far.  ``clock``: seconds (tests give theirs)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
-                 stream: Optional[TextIO] = None, plain: str = "") -> None:
+                 stream: Optional[TextIO] = None, plain: str = "", *, budget: Optional[float] = None,
+                 slots: Optional[int] = None, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(stream, plain)
         self.searches, self.boards = searches, boards
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
         for result in found:
             self._take(result)
-        self.start = time.monotonic()
+        self.clock = clock
+        self.start = self.last = clock()
+        self.budget = budget if budget is not None and slots else None
+        # when each search under way began (as if the searches of a slot ran back to back)
+        self.under_way = [self.start] * min(slots or 0, searches - self.count)
         self.lock = threading.Lock()
         self.ended = threading.Event()
         threading.Thread(target=self._tick, daemon=True).start()
@@ -42,13 +51,35 @@ class Progress(Line):
             self._take(result)
             self.new += 1
             self.playouts += result.playouts
+            self.last = self.clock()
+            if self.under_way:  # the search begun first has ended; the next one in its slot begins
+                self.under_way.remove(min(self.under_way))
+                if len(self.under_way) < self.searches - self.count:
+                    self.under_way.append(self.last)
+
+    def left(self, now: float) -> Optional[float]:
+        """The seconds left (None: not known yet): by the budgets, else by
+        the pace up to the last result, less the time since (it never grows
+        while no result comes)."""
+        if self.budget is not None:
+            ends = sorted(begun + self.budget for begun in self.under_way)
+            queued = self.searches - self.count - len(ends)
+            if queued > 0 and not ends:
+                return None  # no slot: not known
+            for _ in range(queued):  # each queued search takes the first slot free
+                ends.append(ends.pop(0) + self.budget)
+                ends.sort()
+            return max(max(ends, default=now) - now, 0.0)
+        if not self.new:
+            return None
+        return max((self.last - self.start) / self.new * (self.searches - self.count) - (now - self.last), 0.0)
 
     def text(self) -> str:
         """The line, without colour or cursor codes."""
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        left = ""
-        if self.new and self.count < self.searches:
-            left = f", {_clock(elapsed / self.new * (self.searches - self.count))} left"
+        now = self.clock()
+        elapsed = max(now - self.start, 1e-9)
+        seconds = self.left(now) if self.count < self.searches else None
+        left = "" if seconds is None else f", {_clock(seconds)} left"
         line = (f"[{self.count}/{self.searches} searches] total {sum(self.best.values()):,} "
                 f"({len(self.best)}/{self.boards} boards), {self.playouts / elapsed:,.0f} playouts/s{left}")
         bests = " ".join(str(self.best.get(k, "-")) for k in range(1, self.boards + 1))

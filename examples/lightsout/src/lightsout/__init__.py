@@ -8,8 +8,9 @@ judge prints 'Board k: N lit' and the final board ('#' lit, '.' dark).
 """
 from __future__ import annotations
 
-from gridgames._judge import JudgeError, JudgeResult, send
-from gridgames._lines import Invalid, Reader
+from gridgames.protocol import InputError, Invalid, JudgeError, JudgeResult, Reader, send
+
+__all__ = ["Board", "boards", "judge", "InputError", "JudgeError", "JudgeResult"]
 
 
 class Board:

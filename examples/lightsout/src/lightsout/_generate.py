@@ -1,5 +1,5 @@
 """Random Lights Out judge files."""
-from gridgames._rng_pure import Rand
+from gridgames.protocol import Rand
 
 ANSWERS, CASES, MAX_COUNT, OPTIONS = "exact", "boards", 3, ()
 LIMITS = "Limits: 1 to 3 boards of 3x3 lights, 0 to 9 presses each."

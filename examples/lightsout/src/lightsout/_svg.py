@@ -1,5 +1,5 @@
 """The Lights Out board as a picture."""
-from gridgames._svg import CELL, board as canvas
+from gridgames.protocol import CELL, board as canvas
 
 
 def draw(board, titles: bool = True):

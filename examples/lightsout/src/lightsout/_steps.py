@@ -1,5 +1,5 @@
 """The step-through page: one frame per press."""
-from gridgames._frames import Case, Frame
+from gridgames.protocol import Case, Frame
 
 from . import boards
 from ._svg import draw

@@ -1,5 +1,5 @@
 """`gridgames lightsout`: the judge command and the judge toolkit."""
-from gridgames.cli._io import run_judge
+from gridgames.protocol import run_judge
 
 from . import judge
 
@@ -11,8 +11,7 @@ def run(args) -> int:
 
 
 def register(subparsers) -> None:
-    from gridgames.cli._args import add_judge_game
-    from gridgames.cli._toolkit import register_tools
+    from gridgames.protocol import add_judge_game, register_tools
     commands, p = add_judge_game(subparsers, "lightsout", title="Lights Out", judge="Press lights.",
                                  help="Lights Out on 3x3: judge files")
     p.set_defaults(func=run)

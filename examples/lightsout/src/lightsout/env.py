@@ -2,7 +2,7 @@
 import numpy as np
 from gymnasium import spaces
 
-from gridgames.envs._base import GridEnv
+from gridgames.protocol import GridEnv
 
 from . import Board
 

@@ -1,5 +1,5 @@
 """Check a Lights Out judge file: D (1..3), 3 lines of 3 lights 0/1, M (0..9), M presses 'r c'."""
-from gridgames._lines import Reader
+from gridgames.protocol import Reader
 
 
 def validate(data: bytes) -> int:
