@@ -77,7 +77,7 @@ def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:
     try:
         return _main(argv, end)
     finally:  # (main may run again in this process: a test's)
-        import _signal
+        import _signal  # type: ignore[import-not-found]  # built in, loaded already
         for number in caught:
             _signal.signal(number, _signal.SIG_DFL)
 
