@@ -20,7 +20,7 @@ from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
-from ._outputs import check_writable
+from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
 
@@ -274,7 +274,7 @@ def _replay(args: argparse.Namespace) -> int:
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
     name = shown(args.moves)
     try:  # the page is checked before anything is printed: a page that cannot be written stops all
-        check_writable([args.html], [args.moves, args.boards])
+        refuse_unwritable([args.html], [args.moves, args.boards])
     except CannotWrite as exc:
         return fail(GAME, str(exc), 2)
     try:
