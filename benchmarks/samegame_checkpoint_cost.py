@@ -8,8 +8,8 @@ import os
 import tempfile
 import time
 
-from gridgames.samegame import standard_boards
-from gridgames.samegame.research import _checkpoint, _single
+from gridgames.samegame import _single, standard_boards
+from gridgames.samegame.research import _checkpoint
 
 OPTIONS = dict(level=3, iterations=30, seed=5)
 

@@ -7,7 +7,7 @@ public C++ NRPA engine (github.com/bnegreve/nrpa) at equal CPU.
         --search 'gnrpa-lr R=3={"algo": "nrpa", "level": 3, "restarts": 4611686018427387904, "repeats": 3}'
     python benchmarks/samegame_plot.py curves.jsonl cpp.jsonl docs/samegame_strength.png
 
-curves: our strongest search (samegame.research._single.strongest()) on the first
+curves: our strongest search (samegame._single.strongest()) on the first
 --boards standard boards with a budget of B CPU seconds per board (the
 kernel's cpu_time clock, so other load on the machine does not count),
 one line per (budget, board): score, CPU seconds, seed (board k: seed k-1).
@@ -46,7 +46,7 @@ import time
 from _harness import timed_run
 
 from gridgames.samegame import best_known, standard_boards, write_boards
-from gridgames.samegame.research._single import strongest
+from gridgames.samegame._single import strongest
 
 
 def ours(board_index: int, seconds: float, seed: int, kind: str, search: tuple = None) -> dict:

@@ -123,7 +123,7 @@ def test_an_option_that_does_not_apply_is_refused(game, command, argv, parser, r
 def test_where_it_applies_the_option_passes(game, command, argv, parser, rule, option):
     line = argv + key(game, command, BASE) + with_values(parser, [option, *rule.helps])
     args = build_parser().parse_args(line)
-    _contract.check(args)  # no SystemExit
+    _contract.enforce(args)  # no SystemExit
     assert parser._option_string_actions[option].dest in args.given
 
 

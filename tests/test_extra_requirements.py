@@ -1,5 +1,5 @@
 """tools/extra_requirements.py: the requirements of pyproject.toml's groups and extras, as
-tools/check_python.sh (the test group without mypy, where mypy does not
+tools/test_on_python.sh (the test group without mypy, where mypy does not
 install) and tools/sanitize.sh read them.  It reads TOML, so an extra spread
 over several lines (which the one-line regular expression it replaced failed
 on: AttributeError) is read whole."""
@@ -83,6 +83,6 @@ def test_this_projects_test_group():
 
 
 def test_the_scripts_use_it():
-    check = (ROOT / "tools" / "check_python.sh").read_text()
+    check = (ROOT / "tools" / "test_on_python.sh").read_text()
     assert "tools/extra_requirements.py test --without mypy" in check and "re.search" not in check
     assert "tools/extra_requirements.py test fuzz" in (ROOT / "tools" / "sanitize.sh").read_text()

@@ -78,7 +78,7 @@ def test_every_code_has_its_message():
 
 
 def test_the_search_codes_name_every_algorithm_and_stop():
-    from gridgames.samegame.research import _single as _solve
+    from gridgames.samegame import _single as _solve
     search = constants("samegame/research/_search.pxd")
     assert sorted(_solve._ALGO.values()) == sorted(v for k, v in vars(search).items()
                                                    if k.startswith("ALGO_"))

@@ -15,10 +15,10 @@ import types
 import pytest
 
 from gridgames.samegame import Board, Result, campaign, read_boards, standard_boards, write_boards
+from gridgames.samegame._single import SearchResult
 from gridgames.samegame._text import FormatError
 from gridgames.samegame.research import _results as results
 from gridgames.samegame.research._jobs import search_seed
-from gridgames.samegame.research._single import SearchResult
 
 MASK = 2**64 - 1
 
@@ -310,7 +310,8 @@ def test_progress_time_left_without_a_budget_never_grows_between_results():
 @pytest.mark.parametrize("flags, budget, slots", [(["--time", "30", "--threads", "2"], 30, 2),
                                                   (["--time", "30", "--ray"], 30, None), ([], None, 1)])
 def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, flags, budget, slots):
-    from gridgames.cli import main, samegame_research as cli
+    from gridgames.cli import main
+    from gridgames.samegame.research import _driver
     made = []
 
     class Seen(Exception):
@@ -319,7 +320,7 @@ def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, fl
     def progress(*args, **kwargs):
         made.append((kwargs["budget"], kwargs["slots"]))
         raise Seen  # no search needed
-    monkeypatch.setattr(cli, "Progress", progress)
+    monkeypatch.setattr(_driver, "Progress", progress)  # the campaign's driver makes the line
     monkeypatch.setitem(sys.modules, "gridgames.samegame.research._ray", types.ModuleType("_ray"))  # no Ray needed
     (tmp_path / "b.txt").write_text(small_boards(2))
     with pytest.raises(Seen):

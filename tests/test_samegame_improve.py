@@ -9,9 +9,18 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from gridgames.samegame import Board, Result, best_known, campaign, read_boards, standard_boards, write_boards
+from gridgames.samegame import (
+    Board,
+    Result,
+    _single as _solve,
+    best_known,
+    campaign,
+    read_boards,
+    standard_boards,
+    write_boards,
+)
 from gridgames.samegame._text import FormatError
-from gridgames.samegame.research import _search_pure as pure, _single as _solve
+from gridgames.samegame.research import _search_pure as pure
 from gridgames.samegame.research._improve import starts
 from gridgames.samegame.research._jobs import board_rows, digest, search_seed
 from gridgames.samegame.research._rootpar import root_parallel

@@ -15,8 +15,8 @@ import pytest
 pytest.importorskip("ray", reason='Ray is not installed (pip install "gridgames[ray]")')
 
 from gridgames.samegame import campaign, read_boards, standard_boards, write_boards
+from gridgames.samegame._single import SearchResult
 from gridgames.samegame.research._jobs import search_seed
-from gridgames.samegame.research._single import SearchResult
 from helpers import ray_cluster
 
 pytestmark = pytest.mark.slow  # Ray clusters on this machine: seconds each to start

@@ -118,7 +118,7 @@ def test_judge_is_still_the_default(cli):
 
 @pytest.mark.slow
 def test_solve_time_without_algo_runs_the_strongest_search(cli):
-    from gridgames.samegame.research import _single as _solve
+    from gridgames.samegame import _single as _solve
     algo, options = _solve.strongest()
     assert algo == "nrpa" and options["restarts"] is None   # restarts until the time is up
     p = cli("samegame", "solve", "-", "--time", "0.3", "--cpu-time", "--json", input=BOARDS)

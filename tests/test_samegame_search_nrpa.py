@@ -6,8 +6,8 @@ from array import array
 
 import pytest
 
-from gridgames.samegame import Board, standard_boards
-from gridgames.samegame.research import _search_pure as pure, _single as _solve
+from gridgames.samegame import Board, _single as _solve, standard_boards
+from gridgames.samegame.research import _search_pure as pure
 
 
 def _rows(seed, colours=3, rows=6, cols=7):

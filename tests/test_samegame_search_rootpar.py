@@ -7,8 +7,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
-from gridgames.samegame import Board
-from gridgames.samegame.research import _single
+from gridgames.samegame import Board, _single
 from gridgames.samegame.research._rootpar import NOT_HERE, root_parallel, task_seed
 
 

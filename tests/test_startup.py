@@ -15,7 +15,7 @@ SAMPLES = {"samegame": "sample.in", "tilematch": "sample1.in", "gopher": "sample
 # resources, paths, JSON, random numbers, the Kattis packaging).
 NEVER = {"concurrent.futures", "logging", "tempfile", "importlib.resources", "pathlib", "json",
          "random", "inspect", "uuid", "typing_extensions", "gridgames.kattis",
-         "gridgames.samegame.research._single", "gridgames.samegame.research._search"}
+         "gridgames.samegame._single", "gridgames.samegame.research._search"}
 
 
 def modules_after(code):

@@ -1,4 +1,4 @@
-"""tools/steps.sh, the step runner of tools/check_python.sh: every step runs
+"""tools/steps.sh, the step runner of tools/test_on_python.sh: every step runs
 whatever failed before it (issue 48: under set -e the first failure hid the
 GIL and thread checks), and the failures are listed at the end, exit 1."""
 import shutil
@@ -32,8 +32,8 @@ def test_all_passed():
     assert (p.returncode, p.stderr) == (0, "") and p.stdout.endswith("== PY: all checks passed\n")
 
 
-def test_check_python_runs_its_checks_as_steps():
-    check = (ROOT / "tools" / "check_python.sh").read_text()
+def test_test_on_python_runs_its_checks_as_steps():
+    check = (ROOT / "tools" / "test_on_python.sh").read_text()
     checks = check.split("source tools/steps.sh", 1)[1]
     assert 'step "the test suite" "$py" -m pytest' in checks and "step \"compiled modules leave the GIL off\"" in checks
     assert checks.rstrip().endswith('steps_report "$python"')

@@ -6,7 +6,7 @@ extras, one a line, each once:
 
 A name is looked up in [dependency-groups] first (its ``{include-group = ...}``
 entries expanded), then in [project.optional-dependencies].  Read with tomllib
-(Python 3.11+), so a list may span any number of lines.  tools/check_python.sh and
+(Python 3.11+), so a list may span any number of lines.  tools/test_on_python.sh and
 tools/sanitize.sh use it (pip < 25.1 has no ``--group``).
 """
 from __future__ import annotations

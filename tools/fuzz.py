@@ -76,8 +76,8 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
             for module in parts.values():
                 importlib.import_module(f"gridgames.{game}.{module}_pure")
         import gridgames.numberlink._text  # noqa: F401
+        import gridgames.samegame._single  # noqa: F401
         import gridgames.samegame._text  # noqa: F401
-        import gridgames.samegame.research._single  # noqa: F401
     import fuzz_targets
     check = fuzz_targets.TARGETS[target]
     kinds: dict[str, int] = {}

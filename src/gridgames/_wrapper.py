@@ -71,6 +71,27 @@ class Wrapper:
         """An independent copy (same backend)."""
         return self._wrap(self._state.copy())
 
+    def render(self, format: str = "text") -> str:
+        """The position as the judge prints it; ``format="svg"``: an SVG 1.1
+        picture instead (gridgames.pictures)."""
+        if format != "text":
+            from ._svg import picture
+            return picture(self, format)
+        text: str = self._state.render().decode("ascii")
+        return text
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> "tuple[Any, ...]":
+        """What equal objects share: their size and the kernel's snapshot."""
+        raise NotImplementedError
+
 
 def int_rows(rows: "Iterable[Iterable[Union[str, SupportsIndex]]]") -> list[list[int]]:
     """``rows`` (each a string of digits or a sequence of integers) as lists

@@ -3,7 +3,7 @@ never ignored.
 
 Every command's options that apply only sometimes are declared by its game's
 command line (``cli/GAME.py``'s ``rules()``: command -> its rules; ``JUDGE``
-holds every judge command's), and checked in one place (``check``,
+holds every judge command's), and enforced in one place (``enforce``,
 called by ``_parser.run`` after parsing) with ``parser.error``: argparse's
 usage line and one ``error:`` line, exit status 2, before the command has
 read or written anything.  An option named in no rule applies
@@ -128,7 +128,7 @@ def all_rules() -> dict[tuple[str, Optional[str]], list[Rule]]:
 PAGES = ("--html", "--svg")
 
 
-def check(args: Args) -> None:
+def enforce(args: Args) -> None:
     """Refuse (``parser.error``: exit 2) the first given option of the
     command that does not apply."""
     parser = getattr(args, "command_parser", None)

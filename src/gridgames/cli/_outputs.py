@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Optional
 
 
-def check_writable(paths: Iterable[Optional[str]], inputs: Iterable[Optional[str]] = ()) -> None:
+def refuse_unwritable(paths: Iterable[Optional[str]], inputs: Iterable[Optional[str]] = ()) -> None:
     """CannotWrite (one line) for the first of ``paths`` (None or '-':
     standard output) that is an input, a directory, or in a directory that
     does not exist or cannot be written."""

@@ -93,7 +93,7 @@ def run(argv: list[str]) -> int:
         before_game = set(argv[:game_position(argv)])
         given = parser if before_game & set(unknown) else getattr(args, "command_parser", parser)
         given.error(f"unrecognized arguments: {' '.join(unknown)}")
-    _contract.check(args)  # an option that does not apply: refused here, for every command
+    _contract.enforce(args)  # an option that does not apply: refused here, for every command
     try:
         status: int = args.func(args)
     except (CannotRead, CannotWrite) as exc:  # an input or output any command names

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Optional
 
-from ..samegame.research._single import DEFAULT_ITERATIONS, strongest
+from ..samegame._single import DEFAULT_ITERATIONS, strongest
 from ._args import finite, ranged
 
 INT31 = 2**31 - 1  # the kernels' counts are C ints

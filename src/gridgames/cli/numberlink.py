@@ -16,7 +16,7 @@ from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
 from ._io import CannotWrite, fail, read_input, shown, writing
 from ._numberlink_check import FORMAT, register_check
-from ._outputs import check_writable
+from ._outputs import refuse_unwritable
 from ._pictures import add_sheet_option, save_files, sheet_files
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
@@ -309,8 +309,8 @@ def _sheet(args: argparse.Namespace, puzzles: "list[Item]", solutions: "list[Ite
     inputs = [name for name in (getattr(args, "file", None),) if name]
     try:
         files = sheet_files(args.svg, "Number Link", puzzles, solutions)
-        check_writable([args.output], inputs)
-        check_writable([name for name, _ in files], inputs + [args.output])
+        refuse_unwritable([args.output], inputs)
+        refuse_unwritable([name for name, _ in files], inputs + [args.output])
         with writing(args.output, inputs) as out:
             out.write(text.getvalue())
     except CannotWrite as exc:

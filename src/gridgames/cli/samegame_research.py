@@ -4,27 +4,23 @@ line) and the replay of moves (their scores, an HTML page)."""
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any, Optional
 
 from .._judge import quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
-from ..samegame.research import _improve, _results as results
-from ..samegame.research._allocate import allocating, report, report_text
-from ..samegame.research._campaign import campaign, going_on
-from ..samegame.research._checkpoint import Mismatch
-from ..samegame.research._jobs import Result, board_rows, digest, params_of
+from ..samegame._single import ALGORITHMS
+from ..samegame.research import _improve
+from ..samegame.research._driver import Outcome, Plan, Refused, solve
+from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
-from ..samegame.research._progress import Progress
-from ..samegame.research._single import ALGORITHMS
 from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
-from ._outputs import check_writable
+from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
 
@@ -117,14 +113,6 @@ def boards_of(path: Optional[str], standard: bool) -> list[Board]:
     return read_boards(read_input(path).decode("utf-8", "surrogateescape"), shown(path))
 
 
-def improve_starts(boards: list[Board], path: Optional[str]) -> Optional[list[Optional[_improve.Start]]]:
-    """--improve's start game per board (None: --improve not given)."""
-    if path is None:
-        return None
-    text = None if path == "" else read_input(path).decode("utf-8", "surrogateescape")
-    return _improve.starts(boards, text, shown(path) if path else "<results>")
-
-
 @contextmanager
 def _signals_deferred() -> Iterator[list[int]]:
     """Ctrl-C, SIGTERM and SIGHUP inside the block are noted in the list,
@@ -161,6 +149,11 @@ def text(result: Result, runs: int, start: Optional[_improve.Start] = None) -> s
 
 def run(args: argparse.Namespace) -> int:
     error = args.command_parser.error
+
+    def show(result: Result) -> None:  # as each search finishes
+        start = None if starts is None else starts[result.board - 1]
+        sys.stdout.write((result.line() if args.json else text(result, args.runs, start)) + "\n")
+        sys.stdout.flush()
     if args.standard == (args.boards is not None):
         error("give BOARDS or --standard (one of them)")
     if args.runs is None:
@@ -176,129 +169,63 @@ def run(args: argparse.Namespace) -> int:
     why = refused(args, algo, options)
     if why:
         error(why)
-    try:
-        boards = boards_of(args.boards, args.standard)
-        starts = improve_starts(boards, args.improve)
+    try:  # --improve: the best game known for each board, from best_known() and FILE's lines
+        boards = standard_boards() if args.standard else \
+            read_boards(read_input(args.boards).decode("utf-8", "surrogateescape"), shown(args.boards))
+        known = read_input(args.improve).decode("utf-8", "surrogateescape") if args.improve else None
+        starts = None if args.improve is None else \
+            _improve.starts(boards, known, shown(args.improve) if args.improve else "<results>")
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
-    seed = args.seed % 2**64
-    found: list[tuple[int, Result]] = []
-    appender = None
-    if args.output is not None:
-        output = args.output
-        try:
-            if os.path.isdir(output):  # as every command says it (not "has results already")
-                return fail(GAME, f"cannot write {output}: Is a directory", 2)
-            if os.path.exists(output):
-                if args.boards not in (None, "-") and os.path.samefile(args.boards, output):
-                    error("-o FILE must not be BOARDS")
-                if not args.resume and os.path.getsize(output) > 0:
-                    return fail(GAME, f"{output} has results already: add --resume to continue "
-                                      "that campaign, or name a new file", 2)
-            appender = results.Appender(output)  # first: it locks FILE
-            found = results.load(output)
-            results.check(found, output, [digest(board_rows(b)) for b in boards], algo,
-                          params_of(options, args.root_parallel, starts is not None), seed)
-        except (OSError, ValueError) as exc:  # FormatError (bad FILE) is a ValueError: status 1
-            if appender:
-                appender.close()
-            if isinstance(exc, OSError):
-                return fail(GAME, f"cannot open {output}: {exc.strerror}", 2)
-            return fail(GAME, str(exc), 1 if isinstance(exc, FormatError) else 2)
-    try:
-        if args.checkpoint is not None:
-            for line in going_on(args.checkpoint, boards, seed, args.runs, results.done(found),
-                                 None if starts is None else [s and s.moves for s in starts], options,
-                                 args.root_parallel):
-                sys.stderr.write(f"gridgames samegame: {line}\n")
-    except Mismatch as exc:
-        return fail(GAME, str(exc), 2)
-    except FileExistsError:  # a file by that name (a directory is gone on from)
-        return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: it is a file; --checkpoint names a "
-                          "directory (made if missing, gone on from when it holds this campaign's checkpoints)", 2)
-    except OSError as exc:
-        return fail(GAME, f"cannot write checkpoints to {args.checkpoint}: {exc.strerror}", 2)
-    try:
-        return _search(args, boards, algo, options, seed, found, appender, starts)
-    finally:
-        if appender:
-            appender.close()
-
-
-def _search(args: argparse.Namespace, boards: list[Board], algo: str, options: dict[str, Any], seed: int,
-            found: list[tuple[int, Result]], appender: Optional[results.Appender],
-            starts: Optional[list[Optional[_improve.Start]]]) -> int:
-    searches = len(boards) * max(args.runs, 1) + max(args.allocate or 0, 0)
-    earlier = [r for _, r in found]
     mode = wanted(args.progress)
-    # searches at once: --threads, or one at a time over W workers (--root-parallel); on Ray not known
-    slots = None if args.ray else 1 if args.root_parallel else args.threads
-    progress = Progress(searches, len(boards), earlier, plain="gridgames samegame solve" if mode == "plain" else "",
-                        budget=args.time, slots=slots) if mode else None
-    best: dict[int, int] = {}
-    for r in earlier:
-        best[r.board] = max(best.get(r.board, 0), r.score)
-    done = len(results.done(found))
-    status, interrupted = 0, False
-    where = dict(seed=seed, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel)
-    seen = [r for r in earlier if r.stopped != "interrupt"]
-    if args.allocate is not None:
-        searching = allocating(boards, algo, extra=args.allocate, batch=4 if args.batch is None else args.batch,
-                               runs=args.runs, earlier=earlier, improve=starts, **where, **options)
-    else:
-        searching = campaign(boards, algo, runs=args.runs, skip=results.done(found), checkpoint=args.checkpoint,
-                             checkpoint_every=args.checkpoint_every,
-                             improve=None if starts is None else [s.moves if s else None for s in starts],
-                             **where, **options)
-    throw = thrown = False
-
-    def start_of(result: Result) -> Optional[_improve.Start]:
-        return None if starts is None else starts[result.board - 1]
+    plan = Plan(boards, algo, options, seed=args.seed % 2**64, runs=args.runs, allocate=args.allocate,
+                batch=args.batch, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel, starts=starts,
+                output=args.output, resume=args.resume, boards_file=args.boards, checkpoint=args.checkpoint,
+                checkpoint_every=args.checkpoint_every)
     try:
-        while True:
-            try:  # a Ctrl-C that came while a result was written goes into the campaign, once
-                if throw and not thrown:
-                    thrown = True
-                    result = searching.throw(KeyboardInterrupt())
-                else:
-                    result = next(searching)
-            except StopIteration:
-                break
-            with _signals_deferred() as came:
-                if appender:
-                    appender.write(result)
-                best[result.board] = max(best.get(result.board, 0), result.score)
-                seen.append(result)
-                interrupted = interrupted or result.stopped == "interrupt"
-                done += result.stopped != "interrupt"
-                if progress:
-                    progress.add(result)
-                with progress or nullcontext():
-                    sys.stdout.write((result.line() if args.json else text(result, args.runs, start_of(result))) + "\n")
-                    sys.stdout.flush()
-            if came:
-                throw = interrupted = True
-    except KeyboardInterrupt:
-        interrupted = True
-    except ValueError as exc:
-        args.command_parser.error(str(exc))
-    except (RuntimeError, ImportError) as exc:
-        status = fail(GAME, str(exc), 1)
-    except CannotWrite as exc:  # a checkpoint (disk full): the file before it is whole
-        status = fail(GAME, str(exc), 2)
-    finally:
-        if progress:
-            progress.close()
-    if not args.json and (best or not status):  # no total of nothing after an error (--ray unreachable)
+        outcome = solve(plan, show, note=lambda line: sys.stderr.write(f"gridgames samegame: {line}\n"),
+                        progress=None if not mode else "gridgames samegame solve" if mode == "plain" else "",
+                        defer=_signals_deferred)
+    except Refused as exc:
+        if exc.what == "boards":
+            error("-o FILE must not be BOARDS")
+        return fail(GAME, *refusal(exc))
+    return totals(args, outcome)
+
+
+def refusal(exc: Refused) -> tuple[str, int]:
+    """What the command says of a campaign refused, and its exit status."""
+    cause: Any = exc.__cause__
+    if exc.what == "directory":
+        return f"cannot write {exc.path}: Is a directory", 2
+    if exc.what == "taken":
+        return f"{exc.path} has results already: add --resume to continue that campaign, or name a new file", 2
+    if exc.what == "open":
+        return f"cannot open {exc.path}: {cause.strerror}", 2
+    if exc.what == "checkpoint-file":
+        return (f"cannot write checkpoints to {exc.path}: it is a file; --checkpoint names a directory (made if "
+                "missing, gone on from when it holds this campaign's checkpoints)", 2)
+    if exc.what == "checkpoints":
+        return f"cannot write checkpoints to {exc.path}: {cause.strerror}", 2
+    return str(cause), 1 if isinstance(cause, FormatError) else 2  # results, mismatch
+
+
+def totals(args: argparse.Namespace, outcome: Outcome) -> int:
+    """The error that ended a campaign, its totals, and its exit status."""
+    status = 0
+    if isinstance(outcome.error, ValueError):
+        args.command_parser.error(str(outcome.error))
+    elif outcome.error is not None:  # a checkpoint that cannot be written (disk full): status 2
+        status = fail(GAME, str(outcome.error), 2 if isinstance(outcome.error, CannotWrite) else 1)
+    if not args.json and (outcome.best or not status):  # no total of nothing after an error (--ray unreachable)
         runs = f"best of {args.runs} runs, " if args.runs > 1 else ""
         if args.allocate is not None:
-            runs = f"best of {len(seen)} searches, "
-        print(f"total {sum(best.values())} ({runs}{plural(len(best), 'board')})")
-        if args.allocate is not None:
-            print(report_text(report([r for r in seen if r.stopped != "interrupt"],
-                                     None if starts is None else [s and s.score for s in starts])))
-    if interrupted:
-        return fail(GAME, f"interrupted after {done} of {searches} searches", stopped_status())
+            runs = f"best of {outcome.seen} searches, "
+        print(f"total {sum(outcome.best.values())} ({runs}{plural(len(outcome.best), 'board')})")
+        if outcome.report is not None:
+            print(outcome.report)
+    if outcome.interrupted:
+        return fail(GAME, f"interrupted after {outcome.done} of {outcome.searches} searches", stopped_status())
     return status
 
 
@@ -347,7 +274,7 @@ def _replay(args: argparse.Namespace) -> int:
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
     name = shown(args.moves)
     try:  # the page is checked before anything is printed: a page that cannot be written stops all
-        check_writable([args.html], [args.moves, args.boards])
+        refuse_unwritable([args.html], [args.moves, args.boards])
     except CannotWrite as exc:
         return fail(GAME, str(exc), 2)
     try:

@@ -3,15 +3,29 @@ illegal-action rule, the info dict, step budgets and the render modes."""
 from __future__ import annotations
 
 from operator import index
-from typing import Any, SupportsIndex
+from typing import Any, Generic, SupportsIndex, TypeVar
 
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
 from .._backend import NAMES
+from .._wrapper import Wrapper
 
 Mask = npt.NDArray[np.bool_]
+B = TypeVar("B", bound=Wrapper)
+
+
+class OneBoard(Generic[B]):
+    """An environment over one game object, ``_board`` (a SameGame or
+    tile-match Board): ``board`` shows it."""
+
+    _board: B
+
+    @property
+    def board(self) -> B:
+        """The current position, all of it (a copy: changing it changes nothing here)."""
+        return self._board.copy()
 
 
 class GridEnv(gym.Env[npt.NDArray[Any], np.int64]):

@@ -21,7 +21,7 @@ from .._backend import kernel
 from ..samegame import Board
 from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw
-from ._base import GridEnv
+from ._base import GridEnv, OneBoard
 from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 RESEARCH_SIZE = (15, 15)  # the research setting (and momaland's default)
@@ -30,7 +30,7 @@ DEFAULT_COLOURS = 5
 CLEAR_BONUS = 1000.0
 
 
-class SameGameEnv(GridEnv):
+class SameGameEnv(GridEnv, OneBoard[Board]):
     """SameGame.  ``rows`` x ``cols`` random boards of ``colours`` colours
     (1..9; the digits 1..n) drawn from the env's seed, or a fixed ``board``
     (rows top first, strings of digits or sequences of ints 0..9, as
@@ -71,11 +71,6 @@ class SameGameEnv(GridEnv):
         self._view = kernel("envs", backend, part="view").SameGameView(
             self._lut, rows, cols, self._obs, self._mask.view(np.uint8))
         self._legal = 0
-
-    @property
-    def board(self) -> Board:
-        """The current position (a copy: changing it changes nothing here)."""
-        return self._board.copy()
 
     def _new_game(self) -> None:
         """A new board: the fixed one, or one drawn from the env's seed; its mask."""

@@ -24,7 +24,7 @@ from gymnasium import spaces
 from .._backend import kernel
 from ..tilematch import Board
 from . import _draw
-from ._base import GridEnv
+from ._base import GridEnv, OneBoard
 from ._batched import NEXT, BatchedEnv, Mode, refuse
 
 UP, RIGHT, DOWN, LEFT = range(4)
@@ -33,7 +33,7 @@ DEFAULT_WIDTH, DEFAULT_HEIGHT, DEFAULT_FILLED = 6, 8, 4
 DEFAULT_KINDS, DEFAULT_K, DEFAULT_MOVES = 4, 3, 100
 
 
-class TileMatchEnv(GridEnv):
+class TileMatchEnv(GridEnv, OneBoard[Board]):
     """The tile-match game.  Random boards ``width`` x ``height`` whose
     bottom ``filled`` rows hold tiles 1..``kinds`` drawn from the env's seed
     (settled before the first move, and never already cleared), or a fixed
@@ -78,11 +78,6 @@ class TileMatchEnv(GridEnv):
         """(column, row, direction) of an action."""
         cell, direction = divmod(action, 4)
         return cell // self.height, cell % self.height, direction
-
-    @property
-    def board(self) -> Board:
-        """The current position, hidden rows included (a copy)."""
-        return self._board.copy()
 
     def _new_game(self) -> None:
         """A new board: the fixed one, or one drawn from the env's seed; its mask."""

@@ -212,18 +212,10 @@ class Field(Wrapper):
     def render(self, format: str = "text") -> str:
         """The fenced board, as the judge prints it (each line ends with a
         newline).  ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
-        if format != "text":
-            from .._svg import picture
-            return picture(self, format)
-        return self._state.render().decode("ascii")
+        return super().render(format)
 
-    __str__ = render
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Field):
-            return NotImplemented
-        return (self.rows, self.cols, self.holes, self._state.snapshot()) == \
-            (other.rows, other.cols, other.holes, other._state.snapshot())
+    def _key(self) -> "tuple[int, int, list[tuple[int, int]], bytes]":
+        return self.rows, self.cols, self.holes, self._state.snapshot()
 
     def __repr__(self) -> str:
         state = "fell" if self.fell else "won" if self.won else f"{self.safe_left} safe left"

@@ -15,7 +15,7 @@ import argparse
 from typing import Optional
 
 from .._rng_pure import Rand
-from .._toolkit import Progress, cases
+from .._toolkit import Progress, add_limit, cases
 from ._validate import MAX_SIDE
 
 LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-guess: game i "
@@ -34,10 +34,8 @@ OPTIONS = ("rows", "cols", "density", "picks")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rows", type=int, default=MAX_SIDE, metavar="R",
-                        help=f"largest NROWS (1..{MAX_SIDE}, default {MAX_SIDE})")
-    parser.add_argument("--cols", type=int, default=MAX_SIDE, metavar="C",
-                        help=f"largest NCOLUMNS (1..{MAX_SIDE}, default {MAX_SIDE})")
+    add_limit(parser, "--rows", MAX_SIDE, "R", "largest NROWS")
+    add_limit(parser, "--cols", MAX_SIDE, "C", "largest NCOLUMNS")
     parser.add_argument("--density", type=float, metavar="P",
                         help="the chance that a patch is a hole (0..1; default drawn)")
     parser.add_argument("--picks", type=int, default=12, metavar="N",

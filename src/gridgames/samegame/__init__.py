@@ -45,16 +45,16 @@ from ._text import FormatError
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
+    from ._single import ALGORITHMS, Algorithm, SearchResult
     from .research._best import BestKnown, best_known
     from .research._campaign import campaign, search_boards
     from .research._jobs import Result
-    from .research._single import ALGORITHMS, Algorithm, SearchResult
 else:
     # The searches load threads, executors and JSON: only when used.  Renamed (CHANGELOG.md,
     # Unreleased): a search result is not a solution, and numberlink.solve solves.
     __getattr__ = lazy_getattr(__name__, {
-        "ALGORITHMS": ("research._single", "ALGORITHMS"), "Algorithm": ("research._single", "Algorithm"),
-        "SearchResult": ("research._single", "SearchResult"),
+        "ALGORITHMS": ("_single", "ALGORITHMS"), "Algorithm": ("_single", "Algorithm"),
+        "SearchResult": ("_single", "SearchResult"),
         "search_boards": ("research._campaign", "search_boards"), "campaign": ("research._campaign", "campaign"),
         "Result": ("research._jobs", "Result"), "best_known": ("research._best", "best_known"),
         "BestKnown": ("research._best", "BestKnown")}, renamed={"Solution": "SearchResult", "solve": "search_boards"})

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
     from .._svg import Drawing
     from ._kernel import State
+    from ._single import Algorithm, SearchResult
     from .research._search import Stop
-    from .research._single import Algorithm, SearchResult
 
 # The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
 _K = constants("samegame/_kernel.pxd")
@@ -115,6 +115,12 @@ class Board(Wrapper):
         return [tuple(None if v == _EMPTY else v for v in snap[r * n:(r + 1) * n])
                 for r in reversed(range(self.rows))]
 
+    @property
+    def kernel_state(self) -> "State":
+        """The backend's State that this Board wraps: what the search
+        kernels take (samegame._single hands it to them; not a copy)."""
+        return self._state
+
     def _drawing(self) -> "Drawing":
         """This object's picture (``render(format="svg")``, gridgames.pictures)."""
         from ._svg import draw
@@ -124,12 +130,7 @@ class Board(Wrapper):
         """The judge output for this position: the rows top first (4 spaces,
         then each cell and a space), or '    Game Won'. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
-        if format != "text":
-            from .._svg import picture
-            return picture(self, format)
-        return self._state.render().decode("ascii")
-
-    __str__ = render
+        return super().render(format)
 
     # --- research: scores, playouts, searches --------------------------------
 
@@ -142,7 +143,7 @@ class Board(Wrapper):
         it has two or more parts (regions or lone cells) and another move
         exists, except pairs after the 10th move.  Same seed, same scores,
         on both backends."""
-        from .research import _single
+        from . import _single
         return _single.playouts(self, n, seed, policy)
 
     def search(self, algo: "Algorithm" = "nrpa", *, level: int = 1, iterations: "Optional[int]" = None,
@@ -187,7 +188,7 @@ class Board(Wrapper):
         before the first iteration), and each restart starts from the best
         game so far.  ValueError if the game is illegal or does not end
         the board."""
-        from .research import _single
+        from . import _single
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
@@ -202,18 +203,20 @@ class Board(Wrapper):
         """Play ``moves`` (judge selections (r, c)) on this board and return
         its score; ValueError naming the first move that removes nothing
         (the moves before it stay played)."""
-        from .research import _single
+        from . import _single
         return _single.replay(self, moves)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (self.rows, self.cols, self._state.snapshot()) == \
-            (other.rows, other.cols, other._state.snapshot())
+    def _key(self) -> "tuple[int, int, bytes]":
+        return self.rows, self.cols, self._state.snapshot()
 
     def __repr__(self) -> str:
-        rows = ["".join("." if v is None else str(v) for v in row) for row in self.grid()]
-        return f"<Board {self.rows}x{self.cols} {self.remaining} left {rows}>"
+        return f"<Board {self.rows}x{self.cols} {self.remaining} left {board_rows(self)}>"
+
+
+def board_rows(board: Board) -> "list[str]":
+    """The board as strings of colour digits, rows top first ('.' empty):
+    its repr, and the cells that a campaign's digest fingerprints."""
+    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
 
 
 def read_boards(text: str, name: str = "<string>", *, backend: "Optional[str]" = None) -> "list[Board]":

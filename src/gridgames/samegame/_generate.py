@@ -11,7 +11,7 @@ import argparse
 from typing import Optional
 
 from .._rng_pure import Rand
-from .._toolkit import Progress, cases
+from .._toolkit import Progress, add_limit, cases
 from ._game import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 
@@ -24,10 +24,8 @@ OPTIONS = ("rows", "cols", "colours", "moves")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rows", type=int, default=MAX_ROWS, metavar="M",
-                        help=f"largest row count (1..{MAX_ROWS}, default {MAX_ROWS})")
-    parser.add_argument("--cols", type=int, default=MAX_COLS, metavar="N",
-                        help=f"largest column count (1..{MAX_COLS}, default {MAX_COLS})")
+    add_limit(parser, "--rows", MAX_ROWS, "M", "largest row count")
+    add_limit(parser, "--cols", MAX_COLS, "N", "largest column count")
     parser.add_argument("--colours", type=int, default=10, metavar="C",
                         help="colours 0..C-1 are used (1..10, default 10)")
     parser.add_argument("--moves", type=int, default=30, metavar="S",

@@ -175,18 +175,10 @@ class Board(Wrapper):
         """The judge rendering of the visible rows: top row first, '-' for an
         empty cell, three blanks between cells, row i indented 2*i blanks. ``format="svg"``:
         an SVG 1.1 picture instead (gridgames.pictures)."""
-        if format != "text":
-            from .._svg import picture
-            return picture(self, format)
-        return self._state.render().decode("ascii")
+        return super().render(format)
 
-    __str__ = render
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (self.width, self.height, self.k, self._state.rows, self._state.snapshot()) == \
-            (other.width, other.height, other.k, other._state.rows, other._state.snapshot())
+    def _key(self) -> "tuple[int, int, int, int, bytes]":
+        return self.width, self.height, self.k, self._state.rows, self._state.snapshot()
 
     def __repr__(self) -> str:
         rows = ["".join(str(v) if v else "." for v in row) for row in self.grid(hidden=True)]

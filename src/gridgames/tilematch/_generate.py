@@ -11,7 +11,7 @@ import argparse
 from typing import Optional
 
 from .._rng_pure import Rand
-from .._toolkit import Progress, cases
+from .._toolkit import Progress, add_limit, cases
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 
 LIMITS = (f"Limits: D <= {MAX_D}, 1 <= W, H <= {MAX_SIDE}, 2 <= K <= 5, R <= {MAX_R}, "
@@ -24,15 +24,11 @@ OPTIONS = ("width", "height", "k", "given_rows", "moves", "kinds")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--width", type=int, default=MAX_SIDE, metavar="W",
-                        help=f"largest width (1..{MAX_SIDE}, default {MAX_SIDE})")
-    parser.add_argument("--height", type=int, default=MAX_SIDE, metavar="H",
-                        help=f"largest height (1..{MAX_SIDE}, default {MAX_SIDE})")
+    add_limit(parser, "--width", MAX_SIDE, "W", "largest width")
+    add_limit(parser, "--height", MAX_SIDE, "H", "largest height")
     parser.add_argument("--k", type=int, metavar="K", help="the run length (2..5; default drawn)")
-    parser.add_argument("--given-rows", type=int, default=MAX_R, metavar="R",
-                        help=f"most given rows (0..{MAX_R}, default {MAX_R})")
-    parser.add_argument("--moves", type=int, default=MAX_M, metavar="M",
-                        help=f"most moves in a data set (0..{MAX_M}, default {MAX_M})")
+    add_limit(parser, "--given-rows", MAX_R, "R", "most given rows", low=0)
+    add_limit(parser, "--moves", MAX_M, "M", "most moves in a data set", low=0)
     parser.add_argument("--kinds", type=int, default=9, metavar="T",
                         help="tile kinds 1..T are used (1..9, default 9)")
 

@@ -17,10 +17,10 @@ from operator import index
 from typing import Any, Optional
 
 from ... import __version__
-from . import _single
+from .. import _single
+from .._single import SearchResult
 from ._checkpoint import path_of, peek, refuse_other, wanted
 from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed
-from ._single import SearchResult
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
@@ -195,8 +195,8 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
             path = path_of(directory, k, r)
             header = None if (k, r) in skipped else peek(path)
             if header is not None:
-                ident = wanted(board, search_seed(seed, k, r), improve is not None and improve[k - 1] is not None,
-                               **options)
+                own = search_seed(seed, k, r)
+                ident = wanted(board, own, improve is not None and improve[k - 1] is not None, **options)
                 if root_parallel is not None:
                     ident["params"]["root_parallel"] = root_parallel
                 refuse_other(path, header, ident)

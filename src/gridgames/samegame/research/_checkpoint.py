@@ -29,7 +29,8 @@ from typing import Any, NamedTuple, Optional
 
 from ... import __version__
 from ..._files import CannotWrite, replacing, write_all
-from ._single import STOPPED, SearchResult, board_rows, check, check_nrpa, digest, finished_game, nrpa_run
+from .._game import board_rows
+from .._single import STOPPED, SearchResult, check, check_nrpa, digest, finished_game, nrpa_run
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"
@@ -59,10 +60,10 @@ def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: 
            size_bias: float = 0.0, repeats: int = 0, **others: Any) -> dict[str, Any]:
     """The identity() of the search ``run`` makes of these arguments
     (the others, time and such, left out)."""
+    cells = digest(board_rows(board))
     _, level, iterations, _, seed, _ = check("nrpa", level, iterations, 10, seed, None)
     options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
-    return identity(digest(board_rows(board)), seed, dict(options, level=level, iterations=iterations,
-                                                        tabu=bool(tabu), improve=improve))
+    return identity(cells, seed, dict(options, level=level, iterations=iterations, tabu=bool(tabu), improve=improve))
 
 
 def sweep(path: str) -> None:

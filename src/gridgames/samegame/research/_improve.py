@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional
 
 from .._game import standard_boards
+from .._single import finished_game
 from .._text import FormatError
 from ._best import best_known
 from ._jobs import Result, board_rows, digest
-from ._single import finished_game
 
 
 class Start(NamedTuple):
@@ -59,11 +59,11 @@ def starts(boards: list[Any], text: Optional[str] = None, name: str = "<results>
         consider(r.digest, r.score, r.moves, f"{name}:{number}")
     for k, start in enumerate(best):
         if start is not None:
-            check(boards[k], start)
+            replays(boards[k], start)
     return best
 
 
-def check(board: Any, start: Start) -> None:
+def replays(board: Any, start: Start) -> None:
     """FormatError unless ``start`` replays on ``board`` to its score and
     ends it."""
     try:

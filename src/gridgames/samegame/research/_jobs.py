@@ -12,8 +12,10 @@ from typing import Any, NamedTuple, Optional
 
 from ... import __version__
 from ..._rng_pure import MASK, SplitMix64
-from . import _checkpoint, _single
-from ._single import board_rows as board_rows, digest as digest  # named here by campaigns and the CLI
+from .. import _single
+from .._game import board_rows as board_rows  # named here by campaigns and the CLI
+from .._single import digest as digest
+from . import _checkpoint
 
 # What a search returns across threads and Ray: score, moves as [r, c]
 # lists, stopped, playouts, CPU seconds (None: not measured), version.

@@ -43,8 +43,8 @@ def load(path: str) -> list[tuple[int, Result]]:
     return found
 
 
-def check(found: list[tuple[int, Result]], path: str, digests: list[str], algo: str,
-          params: dict[str, Any], seed: int) -> None:
+def refuse_other(found: list[tuple[int, Result]], path: str, digests: list[str], algo: str,
+                 params: dict[str, Any], seed: int) -> None:
     """ValueError (one line) unless every Result of ``found`` belongs to
     this campaign: the same boards, search and parameters, and the seed that
     ``seed`` gives its (board, run)."""

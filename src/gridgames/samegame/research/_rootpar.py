@@ -19,8 +19,8 @@ from typing import Any, Optional
 from ..._limits import constants
 from ..._rng_pure import SplitMix64
 from .._game import Board
+from .._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
 from ._checkpoint import Mismatch, read, wanted, write
-from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
 
 POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
 

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from operator import index
 from typing import Any, Literal, NamedTuple, Optional
 
-from ..._backend import kernel as _load
-from ..._limits import constants
+from .._backend import kernel as _load
+from .._limits import constants
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
@@ -105,7 +105,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
     known = None if improve is None else finished_game(board, improve)[1]
-    score, moves, stopped, games = search.search(board._state, code, level, iterations, width, seed,
+    score, moves, stopped, games = search.search(board.kernel_state, code, level, iterations, width, seed,
                                                  bool(tabu), seconds, stop, main, **extra,
                                                  cpu_time=bool(cpu_time), improve=known)
     return SearchResult(score, moves, STOPPED[stopped], games)
@@ -116,14 +116,14 @@ def adapt_policy(board: Any, policy: bytes, moves: Any, tabu: bool, tabu_bias: f
     ``moves`` from ``board``, as NRPA's adapt (root-parallel's top level).
     This module is the one that hands a board's position to the kernels."""
     adapted: bytes = _load("samegame", board.backend, part="search").adapt_policy(
-        board._state, policy, moves, tabu, tabu_bias, size_bias)
+        board.kernel_state, policy, moves, tabu, tabu_bias, size_bias)
     return adapted
 
 
 def nrpa_run(board: Any, *args: Any) -> Any:
     """The kernel's NrpaRun from ``board`` (a search that stops at its
     checkpoint points and goes on; ``args`` as NrpaRun's after the root)."""
-    return _load("samegame", board.backend, part="search").NrpaRun(board._state, *args)
+    return _load("samegame", board.backend, part="search").NrpaRun(board.kernel_state, *args)
 
 
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:
@@ -163,13 +163,8 @@ def playouts(board: Any, n: int, seed: int = 0, policy: str = "random") -> list[
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
     search = _load("samegame", board.backend, part="search")
-    scores: list[int] = search.playouts(board._state, n, seed, policy == "tabu")
+    scores: list[int] = search.playouts(board.kernel_state, n, seed, policy == "tabu")
     return scores
-
-
-def board_rows(board: Any) -> list[str]:
-    """The board as strings of colour digits, rows top first ('.' empty)."""
-    return ["".join("." if v is None else str(v) for v in row) for row in board.grid()]
 
 
 def digest(rows: list[str]) -> str:

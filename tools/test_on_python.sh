@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test gridgames on another Python interpreter, given its path:
 #
-#   tools/check_python.sh /opt/cpython-3.13t/bin/python3.13t [pytest arguments, e.g. -x -q]
+#   tools/test_on_python.sh /opt/cpython-3.13t/bin/python3.13t [pytest arguments, e.g. -x -q]
 #
 # In a fresh venv made by that interpreter: pip install . --group test (wheels preferred: the newest
 # release of a test tool may need a Rust or C toolchain for a new build) with the kernels required, the
@@ -12,7 +12,7 @@
 # Building such an interpreter from Debian's source: docs/python-versions.md.
 # Setting up stops at the first error; the checks after it all run, their failures listed at the end.
 set -euo pipefail
-python="${1:?usage: tools/check_python.sh PYTHON [pytest arguments]}"
+python="${1:?usage: tools/test_on_python.sh PYTHON [pytest arguments]}"
 shift
 cd "$(dirname "$0")/.."
 
