@@ -14,13 +14,16 @@ SHELLS = ("bash", "zsh")
 PATHS = ("FILE", "OUTPUT", "DIR")  # the metavars of options that take a path
 
 
+COMPLETION_DESCRIPTION = """\
+Print the completion script of SHELL for gridgames, made from the commands and options of this
+version.  bash: save it as ~/.local/share/bash-completion/completions/gridgames (make the
+directory first: mkdir -p; or source it from ~/.bashrc); zsh: save it as _gridgames in a
+directory of $fpath."""
+
+
 def register(subparsers: Commands) -> None:
     p = add_command(subparsers, "completion", help="print a shell completion script (bash or zsh)",
-                    description="Print the completion script of SHELL for gridgames, made from the "
-                                "commands and options of this version.  bash: save it as "
-                                "~/.local/share/bash-completion/completions/gridgames (make the "
-                                "directory first: mkdir -p; or source it from ~/.bashrc); zsh: save "
-                                "it as _gridgames in a directory of $fpath.")
+                    description=COMPLETION_DESCRIPTION)
     p.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash or zsh")
     p.set_defaults(func=_run)
 

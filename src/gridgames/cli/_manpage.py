@@ -13,15 +13,17 @@ from .. import __version__
 from ._args import Commands, add_command
 from ._completion import walk
 
+MANPAGE_DESCRIPTION = """\
+Print the manual page of gridgames in roff, made from the commands and options of this version:
+'gridgames manpage -o gridgames.1; man ./gridgames.1'.  Installed for one user: 'gridgames
+manpage -o ~/.local/share/man/man1/gridgames.1', then 'man gridgames' (it looks there when
+~/.local/bin is on PATH; otherwise add 'export MANPATH="$HOME/.local/share/man:"' to
+~/.profile)."""
+
 
 def register(subparsers: Commands) -> None:
     p = add_command(subparsers, "manpage", help="print the manual page gridgames(1) (roff)",
-                    description="Print the manual page of gridgames in roff, made from the commands "
-                                "and options of this version: 'gridgames manpage -o gridgames.1; "
-                                "man ./gridgames.1'.  Installed for one user: 'gridgames manpage -o "
-                                "~/.local/share/man/man1/gridgames.1', then 'man gridgames' (it looks "
-                                "there when ~/.local/bin is on PATH; otherwise add "
-                                "'export MANPATH=\"$HOME/.local/share/man:\"' to ~/.profile).")
+                    description=MANPAGE_DESCRIPTION)
     p.add_argument("-o", "--output", metavar="FILE",
                    help="write it here instead of standard output (missing directories are made)")
     p.set_defaults(func=_run)

@@ -20,16 +20,18 @@ then HEIGHT lines of WIDTH characters: '.' empty, '#' solid, any other
 printable character an endpoint label (each label exactly twice)."""
 
 
+CHECK_DESCRIPTION = """\
+Say whether SOLUTION solves PUZZLE (the text format).  Files of several puzzles separated by
+empty lines, as generate and solve write them: solution i must solve puzzle i, every one is
+checked, and the first wrong one is named.  Exit status 0 valid; 1 invalid (the message names
+the first broken rule and its square, row and column counted from 1 at the top left), a count
+that differs, or unreadable text (line:column of the problem); 2 a file that cannot be read."""
+
+
 def register_check(sub: Commands) -> None:
     c = add_command(
         sub, "check", help="check that solutions solve their puzzles",
-        description="Say whether SOLUTION solves PUZZLE (the text format).  Files of several "
-                    "puzzles separated by empty lines, as generate and solve write them: "
-                    "solution i must solve puzzle i, every one is checked, and the first wrong "
-                    "one is named.  Exit status 0 valid; 1 invalid "
-                    "(the message names the first broken rule and its square, row and "
-                    "column counted from 1 at the top left), a count that differs, or unreadable "
-                    "text (line:column of the problem); 2 a file that cannot be read.",
+        description=CHECK_DESCRIPTION,
         epilog=FORMAT)
     c.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, or - for standard input")
     c.add_argument("solution", metavar="SOLUTION", help="solution file, or - for standard input")

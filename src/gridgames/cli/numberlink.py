@@ -55,22 +55,22 @@ def register(subparsers: Commands) -> None:
     register_check(sub)
 
 
+GENERATE_DESCRIPTION = f"""\
+Print COUNT puzzles of SIZE x SIZE (or SIZE x COLS) squares, each followed, with --solution, by
+the solution the generator built; blocks are separated by one empty line.  The candidates are
+the puzzles of seeds SEED, SEED + 1, SEED + 2, ... (modulo 2**64); the first COUNT accepted are
+printed.  Without --unique and --min-length every candidate is accepted, so puzzle i (0, 1, ...)
+is seed SEED + i; with them, --verbose names each printed puzzle's seed, and --seed S with the
+same options regenerates it, identically on every platform and backend.  --unique repairs a
+candidate with several solutions (or not proved unique within the budget): it cuts paths of its
+solution in two until the solver proves the puzzle unique.  Generation fails (exit 1) after
+{MAX_REJECTED} rejected seeds in a row."""
+
+
 def _register_generate(sub: Commands) -> None:
     g = add_command(
         sub, "generate", help="print random puzzles (union-find generator)",
-        description="Print COUNT puzzles of SIZE x SIZE (or SIZE x COLS) squares, "
-                    "each followed, with --solution, by the solution the generator "
-                    "built; blocks are separated by one empty line.  The candidates "
-                    "are the puzzles of seeds SEED, SEED + 1, SEED + 2, ... (modulo "
-                    "2**64); the first COUNT accepted are printed.  Without --unique "
-                    "and --min-length every candidate is accepted, so puzzle i "
-                    "(0, 1, ...) is seed SEED + i; with them, --verbose names each "
-                    "printed puzzle's seed, and --seed S with the same options "
-                    "regenerates it, identically on every platform and backend.  "
-                    "--unique repairs a candidate with several solutions (or not "
-                    "proved unique within the budget): it cuts paths of its solution "
-                    "in two until the solver proves the puzzle unique.  Generation "
-                    f"fails (exit 1) after {MAX_REJECTED} rejected seeds in a row.",
+        description=GENERATE_DESCRIPTION,
         epilog=FORMAT)
     g.add_argument("size", type=_side, metavar="SIZE", help="rows (and columns if COLS is omitted), 1..1000")
     g.add_argument("cols", type=_side, nargs="?", metavar="COLS", help="columns, 1..1000")
@@ -98,21 +98,22 @@ def _register_generate(sub: Commands) -> None:
     g.set_defaults(func=_generate)
 
 
+SOLVE_DESCRIPTION = """\
+Solve each puzzle of FILE (puzzles separated by empty lines, in the text or the character
+format, detected for each puzzle unless --format says) and print its solution, blocks separated
+by an empty line; 'no solution' for a puzzle without one.  With --count, print one line per
+puzzle instead: 'none', 'unique' or 'several'.  A puzzle whose --max-nodes or --time ran out
+first gets 'unknown' instead.  Exit status 0 done; 1 a puzzle without solution (without --count)
+or unreadable text (FILE:LINE:COL; the results before it are printed); 2 usage errors and files
+that cannot be read or written; 3 some answer is 'unknown' (before 1 for a puzzle without
+solution); 130 interrupted (Ctrl-C).  On a terminal, a live line on standard error shows the
+puzzle under way and the search's nodes per second."""
+
+
 def _register_solve(sub: Commands) -> None:
     s = add_command(
         sub, "solve", help="solve puzzles, or count their solutions",
-        description="Solve each puzzle of FILE (puzzles separated by empty lines, in "
-                    "the text or the character format, detected for each puzzle unless "
-                    "--format says) and print its solution, blocks separated by an empty "
-                    "line; 'no solution' for a puzzle without one.  With --count, print "
-                    "one line per puzzle instead: 'none', 'unique' or 'several'.  A puzzle "
-                    "whose --max-nodes or --time ran out first gets 'unknown' instead.  "
-                    "Exit status 0 done; 1 a puzzle without solution (without --count) or "
-                    "unreadable text (FILE:LINE:COL; the results before it are printed); "
-                    "2 usage errors and files that cannot be read or written; 3 some "
-                    "answer is 'unknown' (before 1 for a puzzle without solution); 130 "
-                    "interrupted (Ctrl-C).  On a terminal, a live line on standard error "
-                    "shows the puzzle under way and the search's nodes per second.",
+        description=SOLVE_DESCRIPTION,
         epilog=FORMAT + "\n\n" + SAT_HELP)
     s.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     s.add_argument("--count", action="store_true",
