@@ -20,8 +20,8 @@ from ..samegame.research._checkpoint import Mismatch
 from ..samegame.research._jobs import Result, board_rows, digest, params_of
 from ..samegame.research._moves import parse_moves
 from ..samegame.research._progress import Progress
-from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest
-from ._args import Commands, add_command, add_progress_option, period, seconds
+from ..samegame.research._single import ALGORITHMS, DEFAULT_ITERATIONS, strongest, tabu_choice
+from ._args import Commands, add_command, add_progress_option, colour_choice, period, seconds
 from ._io import CannotWrite, fail, read_input, shown
 from ._outputs import check_writable
 from ._pictures import add_html_option, save
@@ -107,6 +107,9 @@ def add(commands: Commands, rules: str) -> None:
                    help="--checkpoint: write every SECONDS of wall time (default 60), and when a search stops")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
+    s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
+                   help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
+                        "start, lowest on a tie; default) or 'best' (measured per standard board, else auto)")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",
@@ -154,6 +157,8 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if algo == "beam":
         options["width"] = args.width
     options["tabu"] = args.tabu
+    if args.tabu_colour is not None:
+        options["tabu_colour"] = args.tabu_colour
     options["time"] = args.time
     return algo, options
 
@@ -202,6 +207,11 @@ def run(args: argparse.Namespace) -> int:
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     algo, options = search_options(args)
+    for k, board in enumerate(boards, 1):  # a colour not on a board: refused before any search
+        try:
+            tabu_choice(board, args.tabu, options.get("tabu_colour"))
+        except ValueError as exc:
+            error(f"--tabu-colour {str(exc).removeprefix('tabu_colour ').replace('the board', f'board {k}')}")
     seed = args.seed % 2**64
     found: list[tuple[int, Result]] = []
     appender = None

@@ -20,7 +20,7 @@ from ..._limits import constants
 from ..._rng_pure import SplitMix64
 from .._game import Board
 from ._checkpoint import Mismatch, read, wanted, write
-from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
+from ._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run, tabu_choice
 
 POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
 
@@ -68,6 +68,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
     options = check_nrpa(nrpa_options.pop("stab", 1), 0, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
+    colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
     if level < 2:
@@ -80,7 +81,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     rows = [list(row) for row in grid]
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
-                        repeats=options["repeats"])
+                        repeats=options["repeats"], **({"tabu_colour": colour} if colour >= 0 else {}))
     policy = bytes(8 * POLICY_SIZE)
     deadline = _time.monotonic() + seconds if seconds > 0 else 0.0
     at = Rounds(policy=policy)
@@ -88,7 +89,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         score, known = finished_game(board, improve)
         at.best = (score, [[r, c] for r, c in known])
         at.policy = adapt_policy(board, policy, known, bool(tabu),
-                                        options["tabu_bias"], options["size_bias"])
+                                        options["tabu_bias"], options["size_bias"], colour)
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
                                                   dict(task_options, level=level, iterations=iterations, tabu=tabu))
     if saved is not None:
@@ -115,7 +116,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         at.done = bool(options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations
         if not at.done:
             at.policy = adapt_policy(board, at.policy, at.best[1], bool(tabu),
-                                            options["tabu_bias"], options["size_bias"])
+                                            options["tabu_bias"], options["size_bias"], colour)
         at.round += 1
         if saved is not None:
             saved.write(at)
