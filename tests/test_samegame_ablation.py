@@ -39,7 +39,7 @@ def test_a_second_run_skips_what_is_done(tmp_path, capsys):
     assert len(lines) == 4
     assert {(r["config"], r["seed"]) for r in map(json.loads, lines)} == \
         {(c, s) for c in ("default", "tabu-2") for s in (1, 2)}
-    assert json.loads(lines[0])["options"]["level"] == 3   # strongest()'s search
+    assert json.loads(lines[0])["options"]["level"] == 3   # BASE: NRPA level 3
     out.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])   # the last line torn
     capsys.readouterr()
     assert ablation.main(args) == 0
