@@ -86,11 +86,25 @@ def one(config: str, board: int, seed: int, budget: float) -> dict[str, Any]:
                 version=__version__)
 
 
+def auto_colour(board: int) -> int:
+    """The colour today's rule keeps on standard board ``board``: the most
+    cells, the lowest on a tie (NRPA's playouts all start there)."""
+    from gridgames.samegame import standard_boards
+    cells = [v for row in standard_boards()[board - 1].grid() for v in row]
+    return max(range(10), key=lambda c: (cells.count(c), -c))
+
+
+def same_as_baseline(config: str, board: int) -> bool:
+    """True when ``config`` on ``board`` is the baseline's search: a fixed
+    colour that is the one today's rule keeps (not searched again)."""
+    return CONFIGS[config] == {"tabu_colour": auto_colour(board)}
+
+
 def todo(configs: Iterable[str], boards: Iterable[int], seeds: Iterable[int], budgets: Iterable[float],
          done: set[Key]) -> list[Key]:
     """The keys still to search, seed-major so that pairs complete early."""
     return [(c, b, s, t) for t in budgets for s in seeds for b in boards for c in configs
-            if (c, b, s, t) not in done]
+            if (c, b, s, t) not in done and not same_as_baseline(c, b)]
 
 
 def _niced(level: int) -> None:
@@ -158,13 +172,15 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
 
 
 def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
-    """Each board's mean score per configuration (markdown), and the best."""
+    """Each board's mean score per configuration (markdown), and the best
+    (a fixed colour that today's rule keeps shows the baseline's mean)."""
     boards = sorted({r["board"] for r in rows if r["config"] in configs})
     lines = ["| board | " + " | ".join(configs) + " | best |", "|---:|" + "---:|" * (len(configs) + 1)]
     for b in boards:
         means = {}
         for c in configs:
-            scores = [r["score"] for r in rows if r["board"] == b and r["config"] == c]
+            same = BASELINE if same_as_baseline(c, b) else c
+            scores = [r["score"] for r in rows if r["board"] == b and r["config"] == same]
             if scores:
                 means[c] = sum(scores) / len(scores)
         cells = [f"{means[c]:,.0f}" if c in means else "" for c in configs]

@@ -53,3 +53,12 @@ def test_bad_arguments(tmp_path, bad):
     with pytest.raises(SystemExit) as exc:
         ablation.main(["--out", str(tmp_path / "a.jsonl"), *bad])
     assert exc.value.code == 2
+
+
+def test_the_colour_todays_rule_keeps_is_not_searched_again():
+    # board 11: every colour has 45 cells, today's rule keeps 0; board 1 keeps 1
+    assert ablation.auto_colour(11) == 0 and ablation.auto_colour(1) == 1
+    keys = ablation.todo(["default", "tabu-0", "tabu-1"], [1, 11], [1], [5.0], {("default", 1, 1, 5.0)})
+    assert keys == [("tabu-0", 1, 1, 5.0), ("default", 11, 1, 5.0), ("tabu-1", 11, 1, 5.0)]
+    rows = [_row("default", 11, 1, 300), _row("tabu-1", 11, 1, 400)]
+    assert "| 11 | 300 | 300 | 400 | tabu-1 |" in ablation.per_board(rows, ["default", "tabu-0", "tabu-1"])
