@@ -151,7 +151,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def colour_choice(text: str) -> "int | str":
+def colour_choice(text: str) -> int | str:
     """An argparse type: a colour 0..9, 'auto' or 'best' (samegame solve --tabu-colour)."""
     if text in ("auto", "best"):
         return text

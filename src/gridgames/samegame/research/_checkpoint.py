@@ -29,8 +29,18 @@ from typing import Any, NamedTuple, Optional
 
 from ... import __version__
 from ..._files import CannotWrite, replacing, write_all
-from ._single import (STOPPED, SearchResult, TabuColour, board_rows, check, check_nrpa, digest, finished_game,
-                      nrpa_run, tabu_choice)
+from ._single import (
+    STOPPED,
+    SearchResult,
+    TabuColour,
+    board_rows,
+    check,
+    check_nrpa,
+    digest,
+    finished_game,
+    nrpa_run,
+    tabu_choice,
+)
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"

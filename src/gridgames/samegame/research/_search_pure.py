@@ -32,12 +32,12 @@ from ._search_pure_core import (  # noqa: F401 (the twin's names, as the kernel'
     candidates,
     game_rec,
     gen_moves,
+    most_colour,
     offer,
     playout,
     policy_bytes,
     policy_dict,
     should_stop,
-    most_colour,
     start_tabu,
 )
 from ._search_pure_nrpa import NrpaRun
