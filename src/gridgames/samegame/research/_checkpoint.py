@@ -32,7 +32,6 @@ from ..._files import CannotWrite, replacing, write_all
 from ._single import (
     STOPPED,
     SearchResult,
-    TabuColour,
     board_rows,
     check,
     check_nrpa,
@@ -41,6 +40,7 @@ from ._single import (
     nrpa_run,
     tabu_choice,
 )
+from ._tabu import TabuColour
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"

@@ -8,7 +8,11 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from ..._backend import kernel as _load
 from ..._limits import constants
-from ._tabu import BEST, NAMES, TabuColour
+from ._tabu import (
+    BEST,
+    NAMES,
+    TabuColour as TabuColour,  # re-exported: Board.search's annotation
+)
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
