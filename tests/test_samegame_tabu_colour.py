@@ -114,3 +114,12 @@ def test_solve_refuses_a_colour_not_on_the_board(cli, args, words):
     assert p.returncode == 2 and p.stdout == b"" and b"Traceback" not in p.stderr
     for word in words:
         assert word in p.stderr, p.stderr
+
+
+def test_campaigns_take_the_colour(backend):
+    from gridgames.samegame import search_boards
+    from gridgames.samegame.research._jobs import search_seed
+    boards = [Board(_rows(k), backend=backend) for k in (10, 11)]
+    found = list(search_boards(boards, "nrpa", seed=3, threads=2, level=1, iterations=4, tabu_colour=2))
+    assert found == [b.search("nrpa", level=1, iterations=4, seed=search_seed(3, k, 1), tabu_colour=2)
+                     for k, b in enumerate(boards, 1)]
