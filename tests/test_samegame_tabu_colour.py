@@ -123,3 +123,19 @@ def test_campaigns_take_the_colour(backend):
     found = list(search_boards(boards, "nrpa", seed=3, threads=2, level=1, iterations=4, tabu_colour=2))
     assert found == [b.search("nrpa", level=1, iterations=4, seed=search_seed(3, k, 1), tabu_colour=2)
                      for k, b in enumerate(boards, 1)]
+
+
+def test_solve_time_keeps_the_measured_colour(cli):
+    text = "\n".join(" ".join(row) for row in _rows(12)).encode() + b"\n"
+    found = {}
+    for more in ([], ["--no-tabu"], ["--tabu-colour", "3"]):
+        p = cli("samegame", "solve", "-", "--time", "0.05", "--cpu-time", "--json", *more, input=text)
+        assert p.returncode == 0, p.stderr
+        found[" ".join(more)] = json.loads(p.stdout)["params"]
+    assert found[""]["tabu_colour"] == "best" and found[""]["level"] == 3   # strongest(): best, auto here
+    assert "tabu_colour" not in found["--no-tabu"] and found["--no-tabu"]["tabu"] is False
+    assert found["--tabu-colour 3"]["tabu_colour"] == 3
+
+
+def test_solve_help_says_what_time_chooses(cli):
+    assert b"--tabu-colour best" in cli("samegame", "solve", "--help").stdout
