@@ -65,10 +65,8 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
-                   help="the search (default nrpa; with --time and no --algo, the strongest search "
-                        "measured, for that long per search: NRPA level 3 restarted until the time is up, "
-                        "--tabu-colour best, which won by 330 +/- 58 points per board at 10 CPU s on "
-                        "standard boards 11, 12, 13 and 15)")
+                   help="the search (default nrpa; with --time and no --algo, the strongest measured, for "
+                        "that long per search: NRPA level 3 restarted until the time is up, --tabu-colour best)")
     s.add_argument("--level", type=int, default=None, metavar="L",
                    help="nesting level of nmcs / nrpa (default 1)")
     s.add_argument("--iterations", type=int, default=None, metavar="N",
