@@ -60,7 +60,8 @@ def search(State root not None, int algo, int level, long long iterations, int w
                       policy, improve, tabu_colour)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
-    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time, tabu_colour)
+    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
+                          tabu_colour)
     cdef Pos p
     cdef Rec *known = NULL
     cdef int k
