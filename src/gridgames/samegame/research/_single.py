@@ -65,8 +65,8 @@ def strongest() -> tuple[str, dict[str, Any]]:
     give it ``time``; it restarts from a fresh policy until the time is up
     (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)
     and keeps the colour measured best on the standard boards that have one
-    (``tabu_colour="best"``: +330 points per board, standard error 58, at 10
-    CPU s on boards 11, 12, 13 and 15; benchmarks/samegame_ablation.py)."""
+    (``tabu_colour="best"``: +285 points per search, standard error 52, 16
+    paired seeds at 10 CPU s on boards 11, 12, 13 and 15; docs/research.md)."""
     return "nrpa", dict(level=3, iterations=100, restarts=None, tabu_colour="best")
 
 
