@@ -65,8 +65,9 @@ def strongest() -> tuple[str, dict[str, Any]]:
     give it ``time``; it restarts from a fresh policy until the time is up
     (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)
     and keeps the colour measured best on the standard boards that have one
-    (``tabu_colour="best"``: +285 points per search, standard error 52, 16
-    paired seeds at 10 CPU s on boards 11, 12, 13 and 15; docs/research.md)."""
+    (``tabu_colour="best"``: +427 points per search, standard error 89, 20
+    pairs on fresh seeds at 10 CPU s on boards 7, 10, 11, 12, 13 and 15;
+    docs/research.md, Ablation)."""
     return "nrpa", dict(level=3, iterations=100, restarts=None, tabu_colour="best")
 
 
