@@ -179,6 +179,15 @@ def seconds(text: str) -> float:
     return value
 
 
+def colour_choice(text: str) -> int | str:
+    """An argparse type: a colour 0..9, 'auto' or 'best' (samegame solve --tabu-colour)."""
+    if text in ("auto", "best"):
+        return text
+    if text.isdigit() and int(text) <= 9:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto' or 'best', not {text!r}")
+
+
 def period(text: str) -> float:
     """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
     value = _float(text)

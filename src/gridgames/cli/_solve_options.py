@@ -46,6 +46,10 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if algo == "beam":
         options["width"] = args.width
     options["tabu"] = args.tabu
+    if args.tabu_colour is not None:
+        options["tabu_colour"] = args.tabu_colour
+    elif not args.tabu:
+        options.pop("tabu_colour", None)  # strongest()'s colour, where no colour is kept
     options["time"] = args.time
     return algo, options
 

@@ -37,6 +37,7 @@ def rules() -> "dict[str, list[Rule]]":
         only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),
         only("--iterations", "algo", nrpa + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
         not_with("--tabu-bias", "--no-tabu"),
+        not_with("--tabu-colour", "--no-tabu"),
         not_with("--threads", "--ray"),
         not_with("--threads", "--root-parallel", "--root-parallel", "2"),  # its W workers are its threads
     ]}

@@ -13,12 +13,12 @@ from typing import Any, Optional
 from .._judge import quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
-from ..samegame._single import ALGORITHMS
+from ..samegame._single import ALGORITHMS, tabu_choice
 from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
-from ._args import Commands, add_command, add_progress_option, period, ranged, seconds
+from ._args import Commands, add_command, add_progress_option, colour_choice, period, ranged, seconds
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
@@ -53,8 +53,8 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
-                   help="the search (default nrpa; with --time and no --algo, the strongest search "
-                        "we have, for that long per search)")
+                   help="the search (default nrpa; with --time and no --algo, the strongest measured, for "
+                        "that long per search: NRPA level 3 restarted until the time is up, --tabu-colour best)")
     s.add_argument("--level", type=ranged(0, 10, "L"), default=None, metavar="L",
                    help="nesting level of nmcs / nrpa (default 1)")
     s.add_argument("--iterations", type=ranged(1, INT31, "N"), default=None, metavar="N",
@@ -96,6 +96,9 @@ def add(commands: Commands, rules: str) -> None:
                    help="--checkpoint: write every SECONDS of wall time (default 60), and when a search stops")
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
+    s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
+                   help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
+                        "start, lowest on a tie; default) or 'best' (measured per standard board, else auto)")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",
@@ -177,6 +180,11 @@ def run(args: argparse.Namespace) -> int:
             _improve.starts(boards, known, shown(args.improve) if args.improve else "<results>")
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
+    for k, board in enumerate(boards, 1):  # a colour not on a board: refused before any search
+        try:
+            tabu_choice(board, args.tabu, options.get("tabu_colour"))
+        except ValueError as exc:
+            error(f"--tabu-colour {str(exc).removeprefix('tabu_colour ').replace('the board', f'board {k}')}")
     mode = wanted(args.progress)
     plan = Plan(boards, algo, options, seed=args.seed % 2**64, runs=args.runs, allocate=args.allocate,
                 batch=args.batch, threads=args.threads, ray=args.ray, root_parallel=args.root_parallel, starts=starts,

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from .._svg import Drawing
     from ._kernel import State
-    from ._single import Algorithm, SearchResult
+    from ._single import Algorithm, SearchResult, TabuColour
     from .research._search import Stop
 
 # The kernel's codes and capacities, read from its .pxd (the pure twin is not loaded for them).
@@ -151,7 +151,8 @@ class Board(Wrapper):
                time: "Optional[float]" = None, stop: "Optional[Stop]" = None, stab: int = 1,
                restarts: "Optional[int]" = 0, tabu_bias: "Optional[float]" = None,
                size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
-               improve: "Optional[Iterable[tuple[int, int]]]" = None) -> "SearchResult":
+               improve: "Optional[Iterable[tuple[int, int]]]" = None,
+               tabu_colour: "TabuColour" = None) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -174,7 +175,11 @@ class Board(Wrapper):
         its best score again this many times (0: never).
 
         ``tabu``: the playouts avoid the most frequent colour (see
-        playouts).  ``time``: seconds after which the best so far is
+        playouts).  ``tabu_colour``: the colour they keep for the end: None
+        or "auto" (the colour with the most cells at each playout's start,
+        the lowest on a tie), a colour number (ValueError if the board has
+        none of it), or "best" (the colour measured best for a standard
+        board, ``samegame._tabu.BEST``; "auto" for others).  ``time``: seconds after which the best so far is
         returned (``cpu_time``: seconds of CPU time of the searching thread,
         for comparisons at equal CPU on a busy machine); so does Ctrl-C (in the main thread) and ``stop.set()`` (a
         ``Stop`` from ``stop_flag()``).  The same seed and budget give the
@@ -192,7 +197,7 @@ class Board(Wrapper):
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
-                           repeats=repeats, cpu_time=cpu_time, improve=improve)
+                           repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

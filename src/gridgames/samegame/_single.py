@@ -8,6 +8,12 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._limits import constants
+from ._tabu import (
+    BEST,
+    NAMES,
+    TabuColour as TabuColour,  # re-exported: Board.search's annotation
+    standard_number,
+)
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
@@ -61,8 +67,12 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
 def strongest() -> tuple[str, dict[str, Any]]:
     """(algo, options) of the strongest search we have for a time budget:
     give it ``time``; it restarts from a fresh policy until the time is up
-    (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)."""
-    return "nrpa", dict(level=3, iterations=100, restarts=None)
+    (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)
+    and keeps the colour measured best on the standard boards that have one
+    (``tabu_colour="best"``: +427 points per search, standard error 89, 20
+    pairs on fresh seeds at 10 CPU s on boards 7, 10, 11, 12, 13 and 15;
+    docs/research.md, Ablation)."""
+    return "nrpa", dict(level=3, iterations=100, restarts=None, tabu_colour="best")
 
 
 # restarts=None, "until the time is up", as the kernels take it (never shown to users)
@@ -94,7 +104,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
-        improve: Optional[Iterable[tuple[int, int]]] = None) -> SearchResult:
+        improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
@@ -104,26 +114,48 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
+    colour = tabu_choice(board, tabu, tabu_colour)
     known = None if improve is None else finished_game(board, improve)[1]
     score, moves, stopped, games = search.search(board.kernel_state, code, level, iterations, width, seed,
                                                  bool(tabu), seconds, stop, main, **extra,
-                                                 cpu_time=bool(cpu_time), improve=known)
+                                                 cpu_time=bool(cpu_time), improve=known, tabu_colour=colour)
     return SearchResult(score, moves, STOPPED[stopped], games)
 
 
-def adapt_policy(board: Any, policy: bytes, moves: Any, tabu: bool, tabu_bias: float, size_bias: float) -> bytes:
+def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
+    """The kernels' ``tabu_colour`` (-1: the most frequent colour at each
+    playout's start) for ``tabu_colour`` as Board.search takes it; ValueError
+    for a colour that is not on the board, or one given without tabu."""
+    if tabu_colour is None or tabu_colour == "auto":
+        return -1
+    if not tabu:
+        raise ValueError("tabu_colour applies only with tabu=True")
+    if tabu_colour == "best":
+        return BEST.get(standard_number(board), -1)
+    if isinstance(tabu_colour, (str, bool)):
+        raise ValueError(f"tabu_colour must be a colour number, {' or '.join(map(repr, NAMES))}, not {tabu_colour!r}")
+    colour = index(tabu_colour)
+    colours = sorted({v for row in board.grid() for v in row if v is not None})
+    if colour not in colours:
+        raise ValueError(f"tabu_colour {colour} is not a colour of the board (its colours: "
+                         f"{', '.join(map(str, colours))})")
+    return colour
+
+
+def adapt_policy(board: Any, policy: bytes, moves: Any, tabu: bool, tabu_bias: float, size_bias: float,
+                 tabu_colour: int = -1) -> bytes:
     """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
     ``moves`` from ``board``, as NRPA's adapt (root-parallel's top level).
     This module is the one that hands a board's position to the kernels."""
     adapted: bytes = _load("samegame", board.backend, part="search").adapt_policy(
-        board.kernel_state, policy, moves, tabu, tabu_bias, size_bias)
+        board.kernel_state, policy, moves, tabu, tabu_bias, size_bias, tabu_colour)
     return adapted
 
 
-def nrpa_run(board: Any, *args: Any) -> Any:
+def nrpa_run(board: Any, *args: Any, **kwargs: Any) -> Any:
     """The kernel's NrpaRun from ``board`` (a search that stops at its
     checkpoint points and goes on; ``args`` as NrpaRun's after the root)."""
-    return _load("samegame", board.backend, part="search").NrpaRun(board.kernel_state, *args)
+    return _load("samegame", board.backend, part="search").NrpaRun(board.kernel_state, *args, **kwargs)
 
 
 def replay(board: Any, moves: Iterable[tuple[int, int]]) -> int:

@@ -30,7 +30,8 @@ from typing import Any, NamedTuple, Optional
 from ... import __version__
 from ..._files import CannotWrite, replacing, write_all
 from .._game import board_rows
-from .._single import STOPPED, SearchResult, check, check_nrpa, digest, finished_game, nrpa_run
+from .._single import STOPPED, SearchResult, check, check_nrpa, digest, finished_game, nrpa_run, tabu_choice
+from .._tabu import TabuColour
 
 FORMAT = 1
 MAGIC = b"gridgames samegame nrpa checkpoint\n"
@@ -52,18 +53,22 @@ def identity(digest: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     ``run``; "improve" is whether it started from a known game)."""
     params = {k: options[k] for k in ("level", "iterations", "stab", "repeats", "restarts", "tabu",
                                      "tabu_bias", "size_bias", "improve")}
+    if options.get("tabu_colour", -1) >= 0:  # only when chosen: older checkpoints stay valid
+        params["tabu_colour"] = options["tabu_colour"]
     return dict(format=FORMAT, algo="nrpa", digest=digest, seed=seed, params=params, version=__version__)
 
 
 def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: Optional[int] = None,
            tabu: bool = True, stab: int = 1, restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
-           size_bias: float = 0.0, repeats: int = 0, **others: Any) -> dict[str, Any]:
+           size_bias: float = 0.0, repeats: int = 0, tabu_colour: TabuColour = None,
+           **others: Any) -> dict[str, Any]:
     """The identity() of the search ``run`` makes of these arguments
     (the others, time and such, left out)."""
     cells = digest(board_rows(board))
     _, level, iterations, _, seed, _ = check("nrpa", level, iterations, 10, seed, None)
     options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
-    return identity(cells, seed, dict(options, level=level, iterations=iterations, tabu=bool(tabu), improve=improve))
+    return identity(cells, seed, dict(options, level=level, iterations=iterations, tabu=bool(tabu), improve=improve,
+                                      tabu_colour=tabu_choice(board, tabu, tabu_colour)))
 
 
 def sweep(path: str) -> None:
@@ -208,7 +213,7 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
         seed: int = 0, tabu: bool = True, time: Optional[float] = None, cpu_time: bool = False,
         stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
-        improve: Optional[Iterable[tuple[int, int]]] = None,
+        improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
         on_write: Optional[Callable[[dict[str, Any], list[list[int]]], None]] = None) -> Finished:
     """NRPA on ``board`` as Board.search, its state written to ``path``
     every ``every`` seconds (wall) and when it ends or stops, going on from
@@ -224,13 +229,15 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
     seconds = check("nrpa", level, iterations, 10, seed, time)[5]
     known = None if improve is None else finished_game(board, improve)[1]
     ident = wanted(board, seed, known is not None, level=level, iterations=iterations, tabu=tabu, stab=stab,
-                   restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias, repeats=repeats)
+                   restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias, repeats=repeats,
+                   tabu_colour=tabu_colour)
     p = ident["params"]
     found = read(path, ident)
     sweep(path)
     spent = (0.0, 0.0) if found is None else (float(found[0]["cpu"]), float(found[0]["wall"]))
     search = nrpa_run(board, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
-                            p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known)
+                            p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known,
+                            tabu_colour=p.get("tabu_colour", -1))
     if found is not None:
         try:
             search.load(found[1])

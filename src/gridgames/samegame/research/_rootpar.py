@@ -19,7 +19,7 @@ from typing import Any, Optional
 from ..._limits import constants
 from ..._rng_pure import SplitMix64
 from .._game import Board
-from .._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run
+from .._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run, tabu_choice
 from ._checkpoint import Mismatch, read, wanted, write
 
 POLICY_SIZE = constants("samegame/research/_search.pxd").POLICY_SIZE  # NRPA's weights, as the kernels'
@@ -81,6 +81,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         raise ValueError("restarts=None (until the time is up) needs a time")
     options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
+    colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
     if level < 2:
@@ -93,7 +94,8 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     rows = [list(row) for row in grid]
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
-                        repeats=options["repeats"], cpu_time=bool(cpu_time))
+                        repeats=options["repeats"], cpu_time=bool(cpu_time),
+                        **({"tabu_colour": colour} if colour >= 0 else {}))
     fresh = bytes(8 * POLICY_SIZE)
     at = Rounds(policy=fresh)
     if improve is not None:
@@ -102,7 +104,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
 
     def start_run() -> None:  # the top level's policy at the start of a run (improve: towards the best)
         at.policy = fresh if at.top[0] < 0 else adapt_policy(board, fresh, at.top[1], bool(tabu),
-                                                              options["tabu_bias"], options["size_bias"])
+                                                              options["tabu_bias"], options["size_bias"], colour)
     if at.top[0] >= 0:
         start_run()
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
@@ -139,7 +141,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
                 start_run()
         else:
             at.policy = adapt_policy(board, at.policy, at.top[1], bool(tabu),
-                                     options["tabu_bias"], options["size_bias"])
+                                     options["tabu_bias"], options["size_bias"], colour)
             at.round += 1
         if saved is not None:
             saved.write(at)

@@ -78,7 +78,8 @@ ctypedef struct Rec:             # one game as NRPA learns from it
 
 ctypedef struct Ctx:
     u64 rng
-    bint tabu                    # playouts avoid the most frequent colour
+    bint tabu                    # playouts keep a colour for one big final region
+    int tabu_fixed               # that colour; -1: the one with the most cells at each playout's start
     double tabu_bias             # < 0: the tabu rule is hard; else a bias against tabu moves
     double size_bias             # bias per cell of a region beyond 2
     double deadline, next_poll   # deadline 0: none
@@ -172,7 +173,7 @@ cdef inline void play(Pos *p, int i, int *queue) noexcept nogil:
     p.score += gain(size, p.g.left)
 
 
-cdef int tabu_colour(const BigGrid *g) noexcept nogil:
+cdef int most_colour(const BigGrid *g) noexcept nogil:
     """The colour with the most cells (the lowest on a tie)."""
     cdef int count[COLOURS]
     cdef int c, i, best = 0
@@ -187,6 +188,13 @@ cdef int tabu_colour(const BigGrid *g) noexcept nogil:
         if count[c] > count[best]:
             best = c
     return best
+
+
+cdef inline int start_tabu(const Ctx *x, const BigGrid *g) noexcept nogil:
+    """The colour a playout from g keeps (-1: none)."""
+    if not x.tabu:
+        return -1
+    return x.tabu_fixed if x.tabu_fixed >= 0 else most_colour(g)
 
 
 cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
@@ -231,7 +239,7 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
     candidates' codes and biases to rec, if not NULL), the game to the
     global best; their count."""
     # t = 0: gcc -Wall cannot tell that the candidates' loop below always runs (k > 0)
-    cdef int n, k, j, t = 0, length = 0, off = 0, tabu = tabu_colour(&p.g) if x.tabu else -1
+    cdef int n, k, j, t = 0, length = 0, off = 0, tabu = start_tabu(x, &p.g)
     cdef double z, u
     while True:
         n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)

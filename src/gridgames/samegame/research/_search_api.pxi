@@ -1,12 +1,14 @@
 # The Python entry points of _search.pyx (included there).
 
 cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals,
-                  double tabu_bias, double size_bias, bint cpu_clock=False) except NULL:
+                  double tabu_bias, double size_bias, bint cpu_clock=False,
+                  int tabu_fixed=-1) except NULL:
     cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
     if x == NULL:
         raise MemoryError()
     x.rng = seed
     x.tabu = tabu
+    x.tabu_fixed = tabu_fixed
     x.tabu_bias = tabu_bias
     x.size_bias = size_bias
     x.best_score = -1
@@ -43,20 +45,23 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           policy=None, bint cpu_time=False, improve=None):
+           policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
     of POLICY_SIZE doubles, if given), until the time is up (CPU seconds of
     this thread with cpu_time).  ``improve``: a finished game from root
     ((r, c) moves), the best so far from the start (the result is never
-    worse); each NRPA run starts from the best game so far (see nrpa)."""
+    worse); each NRPA run starts from the best game so far (see nrpa).
+    ``tabu_colour`` >= 0: the colour the tabu rule keeps (-1: the most
+    frequent at each playout's start)."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve)
+                      policy, improve, tabu_colour)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
-    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time)
+    cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
+                          tabu_colour)
     cdef Pos p
     cdef Rec *known = NULL
     cdef int k
@@ -128,7 +133,7 @@ cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished)
     score.  ValueError for a move that is not a region's canonical cell, or
     (finished) a game that does not end the board."""
     cdef Pos p = root[0]
-    cdef int t, n, k, j, i, cell, off = 0, tabu_c = tabu_colour(&p.g) if x.tabu else -1
+    cdef int t, n, k, j, i, cell, off = 0, tabu_c = start_tabu(x, &p.g)
     for t, (row, col) in enumerate(moves):
         if t >= MAX_MOVES:
             raise ValueError(f"more than {MAX_MOVES} moves")
@@ -156,10 +161,10 @@ cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished)
 
 
 def adapt_policy(State root not None, const unsigned char[::1] policy not None, moves,
-                 bint tabu, double tabu_bias, double size_bias):
+                 bint tabu, double tabu_bias, double size_bias, int tabu_colour=-1):
     """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
     ``moves`` ((r, c) selections from root, each legal), as NRPA's adapt."""
-    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias)
+    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour)
     cdef Nrpa r
     cdef Pos p
     if policy.shape[0] != POLICY_SIZE * sizeof(double):

@@ -32,12 +32,13 @@ from ._search_pure_core import (  # noqa: F401 (the twin's names, as the kernel'
     candidates,
     game_rec,
     gen_moves,
+    most_colour,
     offer,
     playout,
     policy_bytes,
     policy_dict,
     should_stop,
-    tabu_colour,
+    start_tabu,
 )
 from ._search_pure_nrpa import NrpaRun
 
@@ -76,9 +77,9 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
 
 
 def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
-                 size_bias: float) -> bytes:
+                 size_bias: float, tabu_colour: int = -1) -> bytes:
     """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
-    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias)
+    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour)
     pol = policy_dict(policy)
     adapt(pol, game_rec(x, root, moves, False)[2])
     return policy_bytes(pol)
@@ -126,14 +127,14 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            seconds: float, stop: Optional[Stop], poll_signals: bool, stab: int = 1, repeats: int = 0,
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
            policy: Optional[bytes] = None, cpu_time: bool = False,
-           improve: Optional[list[RC]] = None) -> tuple[int, list[RC], int, int]:
+           improve: Optional[list[RC]] = None, tabu_colour: int = -1) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve)
+                      policy, improve, tabu_colour)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
-    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time)
+    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour)
     if improve is not None:
         known = game_rec(x, root, improve, True)
         offer(x, known[0], known[1])

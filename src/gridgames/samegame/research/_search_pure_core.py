@@ -55,10 +55,12 @@ class Move(NamedTuple):
 
 class _Ctx:
     def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop],
-                 tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False) -> None:
+                 tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False,
+                 tabu_fixed: int = -1) -> None:
         self.rng = SplitMix64(seed)
         self.clock = time.thread_time if cpu_time else time.monotonic
         self.tabu = tabu
+        self.tabu_fixed = tabu_fixed
         self.tabu_bias = tabu_bias
         self.size_bias = size_bias
         self.deadline = self.clock() + seconds if seconds > 0 else 0.0
@@ -94,13 +96,20 @@ def gen_moves(p: Any) -> tuple[list[Move], list[int]]:
     return moves, lone
 
 
-def tabu_colour(p: Any) -> int:
+def most_colour(p: Any) -> int:
     """The colour with the most cells (the lowest on a tie)."""
     count = [0] * 10
     for column in p._columns:
         for v in column:
             count[v] += 1
     return int(max(range(10), key=lambda c: (count[c], -c)))
+
+
+def start_tabu(x: _Ctx, p: Any) -> int:
+    """The colour a playout from p keeps (-1: none)."""
+    if not x.tabu:
+        return -1
+    return x.tabu_fixed if x.tabu_fixed >= 0 else most_colour(p)
 
 
 def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
@@ -127,7 +136,7 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
 def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],
             rec: Optional[list[Step]] = None) -> list[RC]:
     """Play p to the end (see the kernel); rec, if given, gets each step."""
-    tabu = tabu_colour(p) if x.tabu else -1
+    tabu = start_tabu(x, p)
     seq: list[RC] = []
     while True:
         moves, lone = gen_moves(p)
@@ -218,7 +227,7 @@ def game_rec(x: _Ctx, root: Any, moves: Any, finished: bool) -> tuple[int, list[
     """The game ``moves`` from root as NRPA records it: (score, moves,
     steps); ValueError as in the kernel."""
     p = root.copy()
-    tabu_c = tabu_colour(p) if x.tabu else -1
+    tabu_c = start_tabu(x, p)
     rec: list[Step] = []
     seq: list[RC] = []
     for t, rc in enumerate(moves):

@@ -108,8 +108,9 @@ class NrpaRun:
 
     def __init__(self, root: Any, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
                  repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
-                 policy: Optional[bytes] = None, improve: Optional[list[RC]] = None) -> None:
-        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias)
+                 policy: Optional[bytes] = None, improve: Optional[list[RC]] = None,
+                 tabu_colour: int = -1) -> None:
+        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour)
         self.r = _Levels(root, level, iterations, stab, repeats)
         self.restarts = restarts
         self.start = policy_dict(policy)

@@ -1,0 +1,221 @@
+"""Paired ablation of the SameGame search's ingredients (issue 45).
+
+Each configuration is issue 18's strongest search (``BASE``: NRPA level 3,
+100 iterations per level, restarted until the time is up) with one
+ingredient changed; every configuration runs on the same standard boards and
+seeds at the same CPU budget per search (``time=B, cpu_time=True``: CPU
+seconds of the searching thread, so other load does not count), and each is
+compared with the baseline on the same (board, seed, budget): the table gives
+the mean paired difference, its standard error and the number of pairs.
+
+One JSON line per search is appended to OUT as it finishes; running the same
+command again skips the (config, board, seed, budget) keys already there (a
+torn last line is ignored), so a killed run is completed by running it again.
+Searches run in a pool of ``--workers`` processes at ``--nice``.
+
+    python benchmarks/samegame_ablation.py --out benchmarks/results/ablation-10s.jsonl \
+        --budget 10 --boards 1 2 3 4 5 6 7 8 9 10 --seeds 1 2
+    python benchmarks/samegame_ablation.py --out FILE --table        # the table only
+    python benchmarks/samegame_ablation.py --out FILE --per-board --configs default tabu-0 tabu-1 ...
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+BASELINE = "default"
+# name -> the options changed from BASE's (the values tried before, docs/research.md)
+CONFIGS: dict[str, dict[str, Any]] = {
+    BASELINE: {},
+    "tabu-bias-3": {"tabu_bias": 3.0},     # soft tabu: a bias of -3 instead of a ban (GNRPA)
+    "size-bias-0.1": {"size_bias": 0.1},   # 0.1 per cell beyond 2 (GNRPA)
+    "stab-3": {"stab": 3},                 # stabilized NRPA: 3 playouts per adapt at level 1
+    "repeats-3": {"repeats": 3},           # GNRPA with limited repetitions
+    "no-restarts": {"restarts": 0},        # one level-3 run (a 10-s budget never ends one: a noise check)
+    "tabu-best": {"tabu_colour": "best"},  # the per-board colour measured (samegame._tabu.BEST)
+    **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
+}
+DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]
+
+Key = tuple[str, int, int, float]  # config, board, seed, budget
+
+
+def key_of(row: dict[str, Any]) -> Key:
+    return row["config"], int(row["board"]), int(row["seed"]), float(row["budget"])
+
+
+def load(path: str) -> list[dict[str, Any]]:
+    """The finished lines of ``path`` (none if it is not there); a line that
+    is not whole JSON (a torn last line) is left out."""
+    rows = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    rows.append(json.loads(line))
+                except ValueError:
+                    continue
+    except FileNotFoundError:
+        pass
+    return rows
+
+
+# The baseline: strongest() of issue 18, written out so that the table keeps
+# its meaning whatever strongest() becomes.
+BASE = dict(level=3, iterations=100, restarts=None)
+
+
+def options_of(config: str, budget: float) -> tuple[str, dict[str, Any]]:
+    return "nrpa", dict(BASE, **CONFIGS[config], time=budget, cpu_time=True)
+
+
+def one(config: str, board: int, seed: int, budget: float) -> dict[str, Any]:
+    """One search (run in a pool process): its result line."""
+    from gridgames import __version__
+    from gridgames.samegame import standard_boards
+    algo, options = options_of(config, budget)
+    s = standard_boards()[board - 1].search(algo, seed=seed, **options)
+    return dict(config=config, board=board, seed=seed, budget=budget, score=s.score, playouts=s.playouts,
+                options={k: v for k, v in options.items() if k not in ("time", "cpu_time")},
+                version=__version__)
+
+
+def auto_colour(board: int) -> int:
+    """The colour today's rule keeps on standard board ``board``: the most
+    cells, the lowest on a tie (NRPA's playouts all start there)."""
+    from gridgames.samegame import standard_boards
+    cells = [v for row in standard_boards()[board - 1].grid() for v in row]
+    return max(range(10), key=lambda c: (cells.count(c), -c))
+
+
+def same_as_baseline(config: str, board: int) -> bool:
+    """True when ``config`` on ``board`` is the baseline's search: a fixed
+    colour that is the one today's rule keeps (not searched again)."""
+    return CONFIGS[config] == {"tabu_colour": auto_colour(board)}
+
+
+def todo(configs: Iterable[str], boards: Iterable[int], seeds: Iterable[int], budgets: Iterable[float],
+         done: set[Key]) -> list[Key]:
+    """The keys still to search, seed-major so that pairs complete early."""
+    return [(c, b, s, t) for t in budgets for s in seeds for b in boards for c in configs
+            if (c, b, s, t) not in done and not same_as_baseline(c, b)]
+
+
+def _niced(level: int) -> None:
+    os.nice(level)
+
+
+def cut_torn(path: str) -> None:
+    """Cut a torn last line (a run killed while writing it) off ``path``."""
+    try:
+        with open(path, "rb+") as f:
+            data = f.read()
+            if data and not data.endswith(b"\n"):
+                f.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        pass
+
+
+def run(path: str, keys: list[Key], workers: int, nice: int) -> Iterator[dict[str, Any]]:
+    """Search ``keys`` in a pool, appending each result line to ``path`` as it comes."""
+    cut_torn(path)
+    with open(path, "a", encoding="utf-8") as out, \
+            ProcessPoolExecutor(workers, initializer=_niced, initargs=(nice,)) as pool:
+        futures = [pool.submit(one, *k) for k in keys]
+        for future in as_completed(futures):
+            row = future.result()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+            yield row
+
+
+def paired(rows: list[dict[str, Any]], config: str, baseline: str = BASELINE) -> list[int]:
+    """Score differences config - baseline on the (board, seed, budget) both ran."""
+    base = {key_of(r)[1:]: r["score"] for r in rows if r["config"] == baseline}
+    return [r["score"] - base[key_of(r)[1:]] for r in rows
+            if r["config"] == config and key_of(r)[1:] in base]
+
+
+def summary(diffs: list[int]) -> tuple[float, float, int]:
+    """(mean, standard error of the mean, n) of paired differences."""
+    n = len(diffs)
+    if n == 0:
+        return math.nan, math.nan, 0
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.nan
+    return mean, sd / math.sqrt(n), n
+
+
+def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
+    """The ablation table (markdown), one line per configuration but the baseline."""
+    lines = ["| configuration | options changed | mean paired difference | standard error | pairs | boards |",
+             "|---|---|---:|---:|---:|---:|"]
+    base = [r["score"] for r in rows if r["config"] == BASELINE]
+    if base:
+        lines.append(f"| {BASELINE} (level 3, restarted) | | mean score {sum(base) / len(base):,.1f} | | {len(base)} | "
+                     f"{len({r['board'] for r in rows if r['config'] == BASELINE})} |")
+    for config in configs:
+        if config == BASELINE:
+            continue
+        mean, se, n = summary(paired(rows, config))
+        boards = len({r["board"] for r in rows if r["config"] == config})
+        changed = ", ".join(f"{k}={v}" for k, v in CONFIGS[config].items())
+        lines.append(f"| {config} | {changed} | {mean:+,.1f} | {se:,.1f} | {n} | {boards} |")
+    return "\n".join(lines)
+
+
+def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
+    """Each board's mean score per configuration (markdown), and the best
+    (a fixed colour that today's rule keeps shows the baseline's mean)."""
+    boards = sorted({r["board"] for r in rows if r["config"] in configs})
+    lines = ["| board | " + " | ".join(configs) + " | best |", "|---:|" + "---:|" * (len(configs) + 1)]
+    for b in boards:
+        means = {}
+        for c in configs:
+            same = BASELINE if same_as_baseline(c, b) else c
+            scores = [r["score"] for r in rows if r["board"] == b and r["config"] == same]
+            if scores:
+                means[c] = sum(scores) / len(scores)
+        cells = [f"{means[c]:,.0f}" if c in means else "" for c in configs]
+        lines.append(f"| {b} | " + " | ".join(cells) + f" | {max(means, key=lambda c: means[c]) if means else ''} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
+    p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, choices=list(CONFIGS), metavar="NAME")
+    p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K")
+    p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
+    p.add_argument("--budget", nargs="+", type=float, default=[10.0], metavar="CPU_S",
+                   help="CPU seconds per search (several: each budget)")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--nice", type=int, default=10)
+    p.add_argument("--table", action="store_true", help="print the table of OUT only, search nothing")
+    p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")
+    args = p.parse_args(argv)
+    if any(not 1 <= b <= 20 for b in args.boards):
+        p.error("--boards are standard boards 1..20")
+    if any(not t > 0 for t in args.budget):
+        p.error("--budget is CPU seconds above 0")
+    if not args.table:
+        done = {key_of(r) for r in load(args.out)}
+        keys = todo(args.configs, args.boards, args.seeds, args.budget, done)
+        print(f"{len(keys)} searches to run ({len(done)} done in {args.out})", file=sys.stderr)
+        for row in run(args.out, keys, args.workers, args.nice):
+            print(f"{row['config']} board {row['board']} seed {row['seed']}: {row['score']}", file=sys.stderr)
+    rows = [r for r in load(args.out) if r["board"] in args.boards and r["seed"] in args.seeds
+            and r["budget"] in args.budget]
+    print(per_board(rows, args.configs) if args.per_board else table(rows, args.configs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
