@@ -30,6 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from gridgames.samegame import best_known, standard_boards
+from gridgames.samegame._tabu import BEST
 from gridgames.samegame.research._checkpoint import Mismatch, run
 from gridgames.samegame.research._jobs import board_rows, digest
 
@@ -37,7 +38,10 @@ LOCK = threading.Lock()
 
 
 def one(board_no, board, args, seed, stop):
-    tag = "-improve" if args.improve else ""
+    # "best" is resolved here to the board's colour (a checkpoint names a colour, not a table that may change)
+    colour = BEST.get(board_no, "auto") if args.tabu_colour == "best" else args.tabu_colour
+    colour = None if colour == "auto" else colour
+    tag = ("-improve" if args.improve else "") + (f"-tabu-{colour}" if colour is not None else "")
     path = os.path.join(args.dir, f"board-{board_no}-level-{args.level}-seed-{seed}{tag}.ckpt")
     start = best_known()[board_no - 1].moves if args.improve else None
     key = digest(board_rows(board))
@@ -45,7 +49,8 @@ def one(board_no, board, args, seed, stop):
     last = [None]  # the best score of the last line of best.jsonl written by this run
 
     def on_write(header, moves):
-        point = dict(board=board_no, level=args.level, seed=seed, improve=args.improve, cpu_s=header["cpu"],
+        point = dict(board=board_no, level=args.level, seed=seed, improve=args.improve,
+                     **({"tabu_colour": colour} if colour is not None else {}), cpu_s=header["cpu"],
                      score=header["best_score"], playouts=header["playouts"], done=header["done"],
                      written=header["written"])
         lines = [("curve.jsonl", point)]
@@ -61,7 +66,7 @@ def one(board_no, board, args, seed, stop):
     if stop.is_set:
         return None
     done = run(board, path, args.every, level=args.level, iterations=args.iterations, seed=seed,
-               stop=stop, on_write=on_write, improve=start)
+               stop=stop, on_write=on_write, improve=start, tabu_colour=colour)
     how = "started" if done.resumed is None else f"went on from {done.resumed['cpu']:.0f} CPU s"
     with LOCK:
         print(f"board {board_no} level {args.level} seed {seed}: {how}; score {done.result.score} after "
@@ -81,6 +86,10 @@ def main(argv=None):
     parser.add_argument("--every", type=float, default=60.0, help="seconds between checkpoints (default 60)")
     parser.add_argument("--improve", action="store_true",
                         help="start each search from best_known()'s game for its board (files named -improve)")
+    parser.add_argument("--tabu-colour", default=None, type=lambda v: v if v in ("auto", "best") else int(v),
+                        metavar="K|auto|best",
+                        help="the colour the tabu rule keeps (solve --tabu-colour; files named -tabu-K; best: the "
+                             "board's colour of samegame._tabu.BEST; default: today's rule)")
     parser.add_argument("--backend", default=None, help="compiled or pure (default: compiled if built)")
     args = parser.parse_args(argv)
     if not all(1 <= b <= 20 for b in args.boards):
