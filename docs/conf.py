@@ -72,7 +72,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"argparse\._\w+"),  # argparse's private classes (the subcommands' action)
 ]
 nitpick_ignore = [("py:class", alias) for alias in ("StateAttr", "JudgeInput", "Emit", "Picks", "Item", "Stop",
-                                                    "Drawing", "Commands")]
+                                                    "Drawing", "Commands", "TabuColour", "State")]
 
 intersphinx_mapping = {
     "python": ("https://docs.python.org/3", (str(HERE / "_intersphinx" / "python-3.11.inv"), None)),

@@ -183,7 +183,7 @@ def colour_choice(text: str) -> int | str:
     """An argparse type: a colour 0..9, 'auto' or 'best' (samegame solve --tabu-colour)."""
     if text in ("auto", "best"):
         return text
-    if text.isdigit() and int(text) <= 9:
+    if len(text) == 1 and text in "0123456789":  # (str.isdigit takes '²' and 5,000 digits)
         return int(text)
     raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto' or 'best', not {text!r}")
 
