@@ -179,10 +179,16 @@ def check_kattis(game: str) -> None:
             fail(game, f"the Kattis package {where} has no {name}", "kattis")
 
 
-SOURCE = Path(__file__).parent.parent.parent  # a source checkout's root (src/gridgames/..)
+def source_root() -> Path:
+    """A source checkout's root: the one this package runs from (src/gridgames/..), or else the
+    working directory (an installed gridgames tested from its checkout, as CI does)."""
+    for root in (Path(__file__).parent.parent.parent, Path.cwd()):
+        if (root / "benchmarks" / "baseline").is_dir():
+            return root
+    return Path.cwd()
 
 
 def check_baseline(game: str) -> None:
     """Optional ("baseline"): a C judge, benchmarks/baseline/NAME.c (the speed yardstick)."""
-    if not (SOURCE / "benchmarks" / "baseline" / f"{game}.c").is_file():
+    if not (source_root() / "benchmarks" / "baseline" / f"{game}.c").is_file():
         fail(game, f"there is no C judge benchmarks/baseline/{game}.c", "baseline")

@@ -71,7 +71,7 @@ def _kernel(row: Any) -> Optional[str]:
 
 
 def _baseline(row: Any) -> Optional[str]:
-    if not (_conformance_run.SOURCE / "benchmarks").is_dir():
+    if not (_conformance_run.source_root() / "benchmarks" / "baseline").is_dir():
         return "not a source checkout of gridgames (benchmarks/baseline is not here)"
     return _has("baseline")(row)
 
