@@ -71,9 +71,9 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
         sys.exit(2)
     sys.path.insert(0, str(TOOLS))
     with atheris.instrument_imports(include=["gridgames"]):
-        from gridgames import _backend
-        for game, parts in _backend.PARTS.items():
-            for module in parts.values():
+        from gridgames import _games
+        for game, row in _games.GAMES.items():
+            for module in row.parts.values():
                 importlib.import_module(f"gridgames.{game}.{module}_pure")
         import gridgames.numberlink._text  # noqa: F401
         import gridgames.samegame._single  # noqa: F401
