@@ -77,21 +77,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     the last round), and gone on from (``time`` then counts every piece's
     time); a round that a stop cut short is searched again."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
-    if restarts is None and not seconds:
-        raise ValueError("restarts=None (until the time is up) needs a time")
-    options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
-                         nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
-    colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
-    if nrpa_options:
-        raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
-    if level < 2:
-        raise ValueError(f"level must be at least 2 (workers run level L-1), not {level}")
-    if not 1 <= workers <= 1_000_000:
-        raise ValueError(f"workers must be in 1..1000000, not {workers}")
-    grid = board.grid()
-    if any(v is None for row in grid for v in row):
-        raise ValueError("root_parallel starts from a position with no empty cell")
-    rows = [list(row) for row in grid]
+    options, colour, rows = _settings(board, level, workers, tabu, restarts, seconds, nrpa_options)
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
                         repeats=options["repeats"], cpu_time=bool(cpu_time),
@@ -123,17 +109,8 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
                                    task_seed(seed, at.round, w, at.run), bool(tabu), share, at.policy,
                                    task_options)
                    for w in range(workers)]
-        results = [f.result() for f in futures]  # in worker order, whoever finished first
-        at.games += sum(r[3] for r in results)
-        at.cpu += sum(r[4] if len(r) > 4 else 0.0 for r in results)  # (a stand-in task may not say)
-        best = max(results, key=lambda r: r[0])  # the first of the best
-        if best[0] >= at.top[0]:
-            at.reps = at.reps + 1 if best[0] == at.top[0] else 0
-            at.top = (best[0], best[1])
-        if at.top[0] >= at.best[0]:
-            at.best = at.top
-        if any(r[2] is not None for r in results):  # not written: a checkpoint goes on from before this round
-            at.stopped = next(r[2] for r in results if r[2] is not None)
+        _fold(at, [f.result() for f in futures])  # in worker order, whoever finished first
+        if at.stopped is not None:  # not written: a checkpoint goes on from before this round
             break
         if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
             at.next_run(options["restarts"], keep=improve is not None)
@@ -149,6 +126,42 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     if best[0] < 0:
         return SearchResult(board.score, [], stopped, games)
     return SearchResult(best[0], [(r, c) for r, c in best[1]], stopped, games)
+
+
+def _settings(board: Any, level: int, workers: int, tabu: bool, restarts: Optional[int], seconds: float,
+              nrpa_options: dict[str, Any]) -> tuple[dict[str, Any], int, list[list[int]]]:
+    """root_parallel's arguments checked: NRPA's options, the kernels' tabu
+    colour and the start position's rows (ValueError or TypeError)."""
+    if restarts is None and not seconds:
+        raise ValueError("restarts=None (until the time is up) needs a time")
+    options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
+                         nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
+    colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
+    if nrpa_options:
+        raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")
+    if level < 2:
+        raise ValueError(f"level must be at least 2 (workers run level L-1), not {level}")
+    if not 1 <= workers <= 1_000_000:
+        raise ValueError(f"workers must be in 1..1000000, not {workers}")
+    grid = board.grid()
+    if any(v is None for row in grid for v in row):
+        raise ValueError("root_parallel starts from a position with no empty cell")
+    return options, colour, [list(row) for row in grid]
+
+
+def _fold(at: Any, results: list[Any]) -> None:
+    """One round's worker results into ``at``: playouts, CPU, the run's best
+    (and how often it was equalled), the best of all, and a stop if any."""
+    at.games += sum(r[3] for r in results)
+    at.cpu += sum(r[4] if len(r) > 4 else 0.0 for r in results)  # (a stand-in task may not say)
+    best = max(results, key=lambda r: r[0])  # the first of the best
+    if best[0] >= at.top[0]:
+        at.reps = at.reps + 1 if best[0] == at.top[0] else 0
+        at.top = (best[0], best[1])
+    if at.top[0] >= at.best[0]:
+        at.best = at.top
+    if any(r[2] is not None for r in results):
+        at.stopped = next(r[2] for r in results if r[2] is not None)
 
 
 class Clock:
