@@ -234,7 +234,7 @@ class StopsAfter:
         if self.left >= 0:
             return future
         stopped = Future()
-        stopped.set_result((*future.result()[:2], "time", future.result()[3]))
+        stopped.set_result((*future.result()[:2], "time", *future.result()[3:]))
         return stopped
 
 

@@ -153,7 +153,7 @@ def _fold(at: Any, results: list[Any]) -> None:
     """One round's worker results into ``at``: playouts, CPU, the run's best
     (and how often it was equalled), the best of all, and a stop if any."""
     at.games += sum(r[3] for r in results)
-    at.cpu += sum(r[4] if len(r) > 4 else 0.0 for r in results)  # (a stand-in task may not say)
+    at.cpu += sum(r[4] for r in results)
     best = max(results, key=lambda r: r[0])  # the first of the best
     if best[0] >= at.top[0]:
         at.reps = at.reps + 1 if best[0] == at.top[0] else 0
