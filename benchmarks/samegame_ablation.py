@@ -95,9 +95,16 @@ def auto_colour(board: int) -> int:
 
 
 def same_as_baseline(config: str, board: int) -> bool:
-    """True when ``config`` on ``board`` is the baseline's search: a fixed
-    colour that is the one today's rule keeps (not searched again)."""
-    return CONFIGS[config] == {"tabu_colour": auto_colour(board)}
+    """True when ``config`` on ``board`` is the baseline's search (not
+    searched again): a fixed colour that is the one today's rule keeps, or
+    "best" on a board that ``_tabu.BEST`` leaves to today's rule."""
+    from gridgames.samegame._tabu import BEST
+    if set(CONFIGS[config]) != {"tabu_colour"}:
+        return False
+    colour = CONFIGS[config]["tabu_colour"]
+    if colour == "best":
+        colour = BEST.get(board, auto_colour(board))
+    return colour == auto_colour(board)
 
 
 def todo(configs: Iterable[str], boards: Iterable[int], seeds: Iterable[int], budgets: Iterable[float],

@@ -62,3 +62,10 @@ def test_the_colour_todays_rule_keeps_is_not_searched_again():
     assert keys == [("tabu-0", 1, 1, 5.0), ("default", 11, 1, 5.0), ("tabu-1", 11, 1, 5.0)]
     rows = [_row("default", 11, 1, 300), _row("tabu-1", 11, 1, 400)]
     assert "| 11 | 300 | 300 | 400 | tabu-1 |" in ablation.per_board(rows, ["default", "tabu-0", "tabu-1"])
+
+
+def test_best_on_a_board_best_leaves_to_todays_rule_is_not_searched_again():
+    # _tabu.BEST keeps colour 2 on board 11 and has no entry for board 6 (today's rule there)
+    keys = ablation.todo(["default", "tabu-best", "stab-3"], [6, 11], [5], [60.0], set())
+    assert keys == [("default", 6, 5, 60.0), ("stab-3", 6, 5, 60.0),
+                    ("default", 11, 5, 60.0), ("tabu-best", 11, 5, 60.0), ("stab-3", 11, 5, 60.0)]
