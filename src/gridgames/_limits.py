@@ -14,19 +14,17 @@ TYPE_CHECKING = False  # typing is not imported at run time
 _PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
 
 
-class Constants:
-    """The entries of one ``.pxd``'s enum blocks as int attributes
-    (``constants("samegame/_kernel.pxd").E_ROWS``): typed, so no reader
-    declares them again."""
+if TYPE_CHECKING:
+    class Constants:
+        """The entries of one ``.pxd``'s enum blocks as int attributes
+        (``constants("samegame/_kernel.pxd").E_ROWS``): typed, so no reader
+        declares them again."""
 
-    def __init__(self, values: dict[str, int]) -> None:
-        self.__dict__.update(values)
-
-    def __repr__(self) -> str:
-        return f"Constants({self.__dict__})"
-
-    if TYPE_CHECKING:  # every attribute is an int (set above, so never called)
+        def __init__(self, **values: int) -> None: ...
         def __getattr__(self, name: str) -> int: ...
+else:  # types.SimpleNamespace, without importing types or making a class (a judge starts fast)
+    import sys
+    Constants = type(sys.implementation)
 
 
 _READ: "dict[str, Constants]" = {}  # a cache by hand: functools is not imported (a judge starts fast)
@@ -55,7 +53,7 @@ def _read(pxd: str) -> "Constants":
         if header.rstrip().endswith(":"):
             for line in _block(text, at + len(header) + 1):
                 _entry(line, values, scope)
-    return Constants(values)
+    return Constants(**values)
 
 
 def _block(text: str, at: int) -> list[str]:

@@ -12,17 +12,18 @@ if TYPE_CHECKING:
 
     W = TypeVar("W", bound="Wrapper")
     T = TypeVar("T")
-else:  # what StateAttr needs of them at run time
+else:  # what StateAttr needs of them at run time, and no class made for it (start-up)
     T = None
-
-    class Generic:
-        def __class_getitem__(cls, item: object) -> type:  # StateAttr[int]: StateAttr itself
-            return cls
+    Generic = {T: object}  # Generic[T]: object
 
 
 class StateAttr(Generic[T]):
     """A read-only attribute of a Wrapper, read from its ``_state`` under the
     same name: ``rows = StateAttr[int]("rows of the frame")``."""
+
+    if not TYPE_CHECKING:  # StateAttr[int]: StateAttr itself
+        def __class_getitem__(cls, item: object) -> type:
+            return cls
 
     def __init__(self, doc: str) -> None:
         self.__doc__ = doc

@@ -119,7 +119,7 @@ class writing:
         self.file: Optional[AbstractContextManager[int]] = None
 
     def __enter__(self) -> "RawWriter":
-        with self._as_cannot_write():
+        try:
             if self.path in (None, "-"):
                 if sys.stdout is None:
                     raise closed("output")
@@ -129,32 +129,25 @@ class writing:
             assert self.path is not None
             self.file = replacing(self.path, self.inputs)
             return RawWriter(self.file.__enter__())
+        except OSError as exc:
+            raise self.cannot_write(exc) from None
 
     def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
                  tb: "Optional[TracebackType]") -> bool:
-        with self._as_cannot_write():
+        try:
             if self.file is not None and self.file.__exit__(kind, exc, tb):
                 return True
-        self._as_cannot_write().__exit__(kind, exc, tb)  # the body's own OSError
+        except OSError as error:
+            raise self.cannot_write(error) from None
+        if isinstance(exc, OSError):  # the body's own
+            raise self.cannot_write(exc) from None
         return False
 
-    def _as_cannot_write(self) -> "_AsCannotWrite":
-        return _AsCannotWrite(self.path)
-
-
-class _AsCannotWrite:
-    """OSErrors (but a closed pipe) raised inside become CannotWrite."""
-
-    def __init__(self, path: "Optional[str]") -> None:
-        self.path = path
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
-                 tb: "Optional[TracebackType]") -> None:
-        if isinstance(exc, OSError) and not isinstance(exc, (BrokenPipeError, CannotWrite)):
-            raise CannotWrite(f"cannot write {shown(self.path, '<stdout>')}: {exc.strerror}") from None
+    def cannot_write(self, exc: OSError) -> Exception:
+        """``exc`` as CannotWrite, but a closed pipe (left to ``cli.main``) or a CannotWrite already."""
+        if isinstance(exc, (BrokenPipeError, CannotWrite)):
+            return exc
+        return CannotWrite(f"cannot write {shown(self.path, '<stdout>')}: {exc.strerror}")
 
 
 def run_judge(args: "argparse.Namespace", game: str, judge: "Callable[..., JudgeResult]", *,
@@ -265,22 +258,18 @@ def quiet_broken_pipe() -> None:
 
 
 # SIGTERM and SIGHUP (``timeout``, a judging harness, a closed terminal) stop a
-# command as Ctrl-C does: raised as a KeyboardInterrupt (``Stopped``) where the
+# command as Ctrl-C does: raised as a KeyboardInterrupt where the
 # command is, so every clean-up written for Ctrl-C runs for them too (a
 # temporary file or directory removed, an old output left whole, a campaign's
 # searches under way written); the exit status is 128 + the signal's number.
 STOPPED = [0]  # the signal that stopped the command (0: none, or Ctrl-C)
 
 
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised as Ctrl-C's KeyboardInterrupt is."""
-
-
 def on_signal(number: int, frame: "Any") -> None:
     if STOPPED[0]:  # one is enough: the clean-up under way is not cut short by another
         return
     STOPPED[0] = number
-    raise Stopped(number)
+    raise KeyboardInterrupt(number)  # as Ctrl-C is; STOPPED says which
 
 
 def stopped_status() -> int:
