@@ -35,6 +35,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     BASELINE: {},
     "tabu-bias-3": {"tabu_bias": 3.0},     # soft tabu: a bias of -3 instead of a ban (GNRPA)
     "size-bias-0.1": {"size_bias": 0.1},   # 0.1 per cell beyond 2 (GNRPA)
+    "colour-bias-1": {"colour_bias": 1.0},  # the share of its colour a region holds (a position evaluation)
     "stab-3": {"stab": 3},                 # stabilized NRPA: 3 playouts per adapt at level 1
     "repeats-3": {"repeats": 3},           # GNRPA with limited repetitions
     "no-restarts": {"restarts": 0},        # one level-3 run (a 10-s budget never ends one: a noise check)

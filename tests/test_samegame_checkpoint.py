@@ -33,13 +33,14 @@ OPTIONS = [
     dict(level=2, iterations=4, stab=2, repeats=2, restarts=2),
     dict(level=3, iterations=2, tabu_bias=1.5, size_bias=0.25),
     dict(level=1, iterations=12, restarts=1),
+    dict(level=2, iterations=3, tabu_bias=0.5, size_bias=0.25, colour_bias=1.0),
 ]
 
 
 def _new_run(board, seed, improve=None, level=1, iterations=3, stab=1, repeats=0, restarts=0, tabu_bias=-1.0,
-             size_bias=0.0):
+             size_bias=0.0, colour_bias=0.0):
     return _twin(board.backend).NrpaRun(board._state, level, iterations, seed, True, stab, repeats, restarts,
-                                        tabu_bias, size_bias, None, improve)
+                                        tabu_bias, size_bias, None, improve, colour_bias=colour_bias)
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -111,6 +112,33 @@ def test_a_checkpoint_of_another_search_is_refused_and_kept(backend, tmp_path):
     with pytest.raises(_checkpoint.Mismatch, match="version 0.0.1, not"):
         _file_run(board, str(tmp_path / "old.ckpt"))
     assert open(path, "rb").read() == before
+
+
+def test_colour_bias_is_part_of_a_checkpoint(backend, tmp_path):
+    board = Board(_rows(3), backend=backend)
+    path = str(tmp_path / "c.ckpt")
+    first = _file_run(board, path, colour_bias=1.0, stop=_stopped(board))
+    assert first.result.stopped == "stop" and _checkpoint.peek(path)["params"]["colour_bias"] == 1.0
+    with pytest.raises(_checkpoint.Mismatch, match="colour_bias 1.0, not 0.0"):
+        _file_run(board, path)
+    again = _file_run(board, path, colour_bias=1.0)
+    assert again.resumed is not None
+    assert again.result == board.search("nrpa", level=3, iterations=3, seed=7, colour_bias=1.0)
+
+
+def test_a_checkpoint_from_before_colour_bias_goes_on_with_none(tmp_path):
+    board = Board(_rows(3))
+    path = tmp_path / "c.ckpt"
+    _file_run(board, str(path), stop=_stopped(board))
+    magic, line, body = path.read_bytes().split(b"\n", 2)
+    header = json.loads(line)
+    del header["params"]["colour_bias"]  # as written before the option
+    path.write_bytes(b"\n".join([magic, json.dumps(header).encode(), body]))
+    assert _checkpoint.peek(str(path))["params"]["colour_bias"] == 0.0
+    with pytest.raises(_checkpoint.Mismatch, match="colour_bias 0.0, not 1.0"):
+        _file_run(board, str(path), colour_bias=1.0)
+    again = _file_run(board, str(path))
+    assert again.resumed is not None and again.result == board.search("nrpa", level=3, iterations=3, seed=7)
 
 
 def test_a_damaged_checkpoint_is_refused(tmp_path):

@@ -141,3 +141,22 @@ def test_solve_nrpa_flags(cli):
     help_text = cli("samegame", "solve", "--help").stdout
     for flag in (b"--stab", b"--restarts", b"--tabu-bias", b"--size-bias", b"--cpu-time"):
         assert flag in help_text
+
+
+def test_solve_colour_bias(cli):
+    rows = ["120120121", "201122010", "112002211", "020111202", "211020120", "102201012", "221011201"]
+    text = "\n".join(" ".join(row) for row in rows).encode() + b"\n"
+    args = ("samegame", "solve", "-", "--level", "2", "--iterations", "3", "--seed", "4", "--json")
+    p = cli(*args, "--colour-bias", "1", input=text)
+    assert p.returncode == 0, p.stderr
+    obj = json.loads(p.stdout)  # its seed: the search's, from --seed, the board and the run
+    want = Board(rows).search("nrpa", level=2, iterations=3, seed=obj["seed"], colour_bias=1.0)
+    assert obj["moves"] == [list(m) for m in want.moves] and obj["params"]["colour_bias"] == 1.0
+    assert want != Board(rows).search("nrpa", level=2, iterations=3, seed=obj["seed"])
+    for bad in ("nan", "inf"):  # argparse's usage, then its one-line error
+        p = cli(*args, "--colour-bias", bad, input=text)
+        assert p.returncode == 2 and p.stdout == b"" and p.stderr.splitlines()[-1] == \
+            f"gridgames samegame solve: error: argument --colour-bias: B must be a finite number, not '{bad}'".encode()
+    p = cli("samegame", "solve", "-", "--algo", "beam", "--colour-bias", "1", input=text)
+    assert p.returncode == 2 and b"argument --colour-bias" in p.stderr.splitlines()[-1], p.stderr
+    assert b"--colour-bias B" in cli("samegame", "solve", "--help").stdout

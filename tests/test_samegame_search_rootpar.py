@@ -37,6 +37,29 @@ def test_threads_equal_serial_on_both_backends(backend, seed):
     assert serial.playouts == 3 * 3 * 3 and serial.stopped is None
 
 
+def test_colour_bias_reaches_the_workers_and_the_top_level(backend, monkeypatch):
+    from gridgames.samegame.research import _rootpar
+    rows, tasks, adapts = _rows(4), [], []
+
+    class Spy(Serial):
+        def submit(self, fn, *args):
+            tasks.append(args[-1]["colour_bias"])  # level_search's options
+            return super().submit(fn, *args)
+
+    def adapt(*args):
+        adapts.append(args[-1])
+        return _single.adapt_policy(*args)
+    monkeypatch.setattr(_rootpar, "adapt_policy", adapt)
+    options = dict(level=2, iterations=3, seed=1, workers=2, executor=Spy())
+    plain = root_parallel(Board(rows, backend=backend), **options)
+    assert set(tasks) == set(adapts) == {0.0}
+    tasks.clear(), adapts.clear()
+    biased = root_parallel(Board(rows, backend=backend), colour_bias=1.0, **options)
+    assert tasks == [1.0] * 6 and adapts == [1.0] * 2 and biased != plain
+    other = "pure" if backend == "compiled" else "compiled"
+    assert root_parallel(Board(rows, backend=other), colour_bias=1.0, **options) == biased
+
+
 def test_twins_equal_and_workers_matter():
     rows = _rows(3)
     runs = {b: root_parallel(Board(rows, backend=b), level=2, iterations=3, seed=7, workers=2,
@@ -99,7 +122,8 @@ def test_it_takes_every_option_of_a_serial_nrpa_search(backend):
     named in NOT_HERE with why: a new option must be one or the other."""
     rows = _rows(5)
     values = dict(level=2, iterations=2, seed=3, tabu=False, time=30.0, cpu_time=True, stab=2, restarts=1,
-                  tabu_bias=0.5, size_bias=0.1, repeats=1, improve=_a_game(rows), tabu_colour="auto")
+                  tabu_bias=0.5, size_bias=0.1, repeats=1, improve=_a_game(rows), tabu_colour="auto",
+                  colour_bias=0.5)
     serial = [p.name for p in inspect.signature(_single.run).parameters.values() if p.kind is p.KEYWORD_ONLY]
     assert set(values) == set(serial) - set(NOT_HERE), "a serial search's option root-parallel does not take"
     found = root_parallel(Board(rows, backend=backend), workers=2, executor=Serial(), **values)

@@ -152,7 +152,7 @@ class Board(Wrapper):
                restarts: "Optional[int]" = 0, tabu_bias: "Optional[float]" = None,
                size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
                improve: "Optional[Iterable[tuple[int, int]]]" = None,
-               tabu_colour: "TabuColour" = None) -> "SearchResult":
+               tabu_colour: "TabuColour" = None, colour_bias: float = 0.0) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -169,8 +169,10 @@ class Board(Wrapper):
         a fresh policy this many times (until ``time`` is up; None: until then,
         however many times it takes); GNRPA biases:
         ``tabu_bias`` (None: the tabu rule is hard; a number: tabu moves are
-        allowed with this bias against them) and ``size_bias`` (added per
-        cell of a region beyond 2); ``repeats`` (GNRPA with limited
+        allowed with this bias against them), ``size_bias`` (added per
+        cell of a region beyond 2) and ``colour_bias`` (a position
+        evaluation: added times the share of its colour's cells on the
+        board that a region holds, size / cells of that colour); ``repeats`` (GNRPA with limited
         repetitions): a level ends early once the level below has returned
         its best score again this many times (0: never).
 
@@ -197,7 +199,8 @@ class Board(Wrapper):
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
-                           repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour)
+                           repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour,
+                           colour_bias=colour_bias)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

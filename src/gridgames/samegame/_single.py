@@ -80,7 +80,7 @@ UNTIL_TIME = 2**62
 
 
 def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
-               size_bias: float, repeats: int = 0) -> dict[str, Any]:
+               size_bias: float, repeats: int = 0, colour_bias: float = 0.0) -> dict[str, Any]:
     """NRPA's other options as the kernel takes them; ValueError for a bad one."""
     stab, restarts = index(stab), UNTIL_TIME if restarts is None else index(restarts)
     repeats = index(repeats)
@@ -96,7 +96,10 @@ def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
     size = float(size_bias)
     if not abs(size) < float("inf"):
         raise ValueError(f"size_bias must be a finite number, not {size_bias!r}")
-    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats)
+    share = float(colour_bias)
+    if not abs(share) < float("inf"):
+        raise ValueError(f"colour_bias must be a finite number, not {colour_bias!r}")
+    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats, colour_bias=share)
 
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
@@ -104,13 +107,14 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
-        improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None) -> SearchResult:
+        improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
+        colour_bias: float = 0.0) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
-    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats)
+    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
@@ -143,12 +147,12 @@ def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
 
 
 def adapt_policy(board: Any, policy: bytes, moves: Any, tabu: bool, tabu_bias: float, size_bias: float,
-                 tabu_colour: int = -1) -> bytes:
+                 tabu_colour: int = -1, colour_bias: float = 0.0) -> bytes:
     """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
     ``moves`` from ``board``, as NRPA's adapt (root-parallel's top level).
     This module is the one that hands a board's position to the kernels."""
     adapted: bytes = _load("samegame", board.backend, part="search").adapt_policy(
-        board.kernel_state, policy, moves, tabu, tabu_bias, size_bias, tabu_colour)
+        board.kernel_state, policy, moves, tabu, tabu_bias, size_bias, tabu_colour, colour_bias)
     return adapted
 
 

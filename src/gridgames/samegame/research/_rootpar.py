@@ -66,7 +66,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     together (each round's workers share what is left).  ``restarts``: the
     top level runs again from a fresh policy that many times (None: until
     the time is up), as in Board.search; each restart's rounds have seeds
-    of their own.  ``nrpa_options``: stab, tabu_bias, size_bias, repeats (see
+    of their own.  ``nrpa_options``: stab, tabu_bias, size_bias, colour_bias, repeats (see
     Board.search; the top level also ends once a round's best has equalled
     its best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
     Board.search: the best so far from the start, and the top policy is
@@ -80,7 +80,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     options, colour, rows = _settings(board, level, workers, tabu, restarts, seconds, nrpa_options)
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
-                        repeats=options["repeats"], cpu_time=bool(cpu_time),
+                        colour_bias=options["colour_bias"], repeats=options["repeats"], cpu_time=bool(cpu_time),
                         **({"tabu_colour": colour} if colour >= 0 else {}))
     fresh = bytes(8 * POLICY_SIZE)
     at = Rounds(policy=fresh)
@@ -90,7 +90,8 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
 
     def start_run() -> None:  # the top level's policy at the start of a run (improve: towards the best)
         at.policy = fresh if at.top[0] < 0 else adapt_policy(board, fresh, at.top[1], bool(tabu),
-                                                              options["tabu_bias"], options["size_bias"], colour)
+                                                              options["tabu_bias"], options["size_bias"], colour,
+                                                              options["colour_bias"])
     if at.top[0] >= 0:
         start_run()
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
@@ -118,7 +119,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
                 start_run()
         else:
             at.policy = adapt_policy(board, at.policy, at.top[1], bool(tabu),
-                                     options["tabu_bias"], options["size_bias"], colour)
+                                     options["tabu_bias"], options["size_bias"], colour, options["colour_bias"])
             at.round += 1
         if saved is not None:
             saved.write(at)
@@ -135,7 +136,8 @@ def _settings(board: Any, level: int, workers: int, tabu: bool, restarts: Option
     if restarts is None and not seconds:
         raise ValueError("restarts=None (until the time is up) needs a time")
     options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
-                         nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0))
+                         nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0),
+                         nrpa_options.pop("colour_bias", 0.0))
     colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")

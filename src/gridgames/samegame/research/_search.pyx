@@ -82,6 +82,7 @@ ctypedef struct Ctx:
     int tabu_fixed               # that colour; -1: the one with the most cells at each playout's start
     double tabu_bias             # < 0: the tabu rule is hard; else a bias against tabu moves
     double size_bias             # bias per cell of a region beyond 2
+    double colour_bias           # bias per share of its colour's cells a region holds
     double deadline, next_poll   # deadline 0: none
     bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C
@@ -203,10 +204,18 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
     banned while it has 2+ parts (regions or lone cells), except pairs after
     TABU_FREE_DEPTH moves (the rule of Cazenave's engine); a hard ban
     (tabu_bias < 0) leaves them out unless nothing else is left, a soft one
-    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2)."""
+    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2) and
+    colour_bias * size / cells[colour] (the share of its colour's cells on
+    the board it takes: a position evaluation)."""
     cdef int j, k = 0, parts = 0
+    cdef int cells[COLOURS]
     cdef bint banned
     cdef double b
+    if x.colour_bias != 0:  # counted only when used: the default costs nothing
+        for j in range(COLOURS):
+            cells[j] = x.lone[j]
+        for j in range(n):
+            cells[x.moves[j].colour] += x.moves[j].size
     if tabu >= 0:
         parts = x.lone[tabu]
         for j in range(n):
@@ -219,6 +228,8 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
         if banned and x.tabu_bias < 0:
             continue
         b = x.size_bias * (x.moves[j].size - 2)
+        if x.colour_bias != 0:
+            b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
         if banned:
             b = b - x.tabu_bias
         x.cand[k] = j
@@ -227,7 +238,10 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
     if k == 0:
         for j in range(n):
             x.cand[j] = j
-            x.bias[j] = x.size_bias * (x.moves[j].size - 2)
+            b = x.size_bias * (x.moves[j].size - 2)
+            if x.colour_bias != 0:
+                b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
+            x.bias[j] = b
         k = n
     return k
 

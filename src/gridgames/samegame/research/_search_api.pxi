@@ -2,7 +2,7 @@
 
 cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals,
                   double tabu_bias, double size_bias, bint cpu_clock=False,
-                  int tabu_fixed=-1) except NULL:
+                  int tabu_fixed=-1, double colour_bias=0.0) except NULL:
     cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
     if x == NULL:
         raise MemoryError()
@@ -11,6 +11,7 @@ cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_sign
     x.tabu_fixed = tabu_fixed
     x.tabu_bias = tabu_bias
     x.size_bias = size_bias
+    x.colour_bias = colour_bias
     x.best_score = -1
     x.cpu_clock = cpu_clock
     x.deadline = (gg_cpu() if cpu_clock else gg_now()) + seconds if seconds > 0 else 0.0
@@ -45,7 +46,7 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1):
+           policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -54,14 +55,15 @@ def search(State root not None, int algo, int level, long long iterations, int w
     ((r, c) moves), the best so far from the start (the result is never
     worse); each NRPA run starts from the best game so far (see nrpa).
     ``tabu_colour`` >= 0: the colour the tabu rule keeps (-1: the most
-    frequent at each playout's start)."""
+    frequent at each playout's start).  ``colour_bias``: NRPA's bias per
+    share of its colour's cells a region takes (see candidates)."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour)
+                      policy, improve, tabu_colour, colour_bias)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
-                          tabu_colour)
+                          tabu_colour, colour_bias)
     cdef Pos p
     cdef Rec *known = NULL
     cdef int k
@@ -161,10 +163,11 @@ cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished)
 
 
 def adapt_policy(State root not None, const unsigned char[::1] policy not None, moves,
-                 bint tabu, double tabu_bias, double size_bias, int tabu_colour=-1):
+                 bint tabu, double tabu_bias, double size_bias, int tabu_colour=-1,
+                 double colour_bias=0.0):
     """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
     ``moves`` ((r, c) selections from root, each legal), as NRPA's adapt."""
-    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour)
+    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour, colour_bias)
     cdef Nrpa r
     cdef Pos p
     if policy.shape[0] != POLICY_SIZE * sizeof(double):

@@ -56,13 +56,14 @@ class Move(NamedTuple):
 class _Ctx:
     def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop],
                  tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False,
-                 tabu_fixed: int = -1) -> None:
+                 tabu_fixed: int = -1, colour_bias: float = 0.0) -> None:
         self.rng = SplitMix64(seed)
         self.clock = time.thread_time if cpu_time else time.monotonic
         self.tabu = tabu
         self.tabu_fixed = tabu_fixed
         self.tabu_bias = tabu_bias
         self.size_bias = size_bias
+        self.colour_bias = colour_bias
         self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
         self.stopped = RUNNING
@@ -115,6 +116,11 @@ def start_tabu(x: _Ctx, p: Any) -> int:
 def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
                depth: int) -> tuple[list[Move], list[float]]:
     """The moves a playout may draw and their biases (see the kernel)."""
+    cells = lone
+    if x.colour_bias != 0:  # counted only when used, as in the kernel
+        cells = lone[:]
+        for m in moves:
+            cells[m.colour] += m.size
     if tabu >= 0 and lone[tabu] + sum(m.colour == tabu for m in moves) <= 1:
         tabu = -1
     cand: list[Move] = []
@@ -124,13 +130,23 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
         if banned and x.tabu_bias < 0:
             continue
         b = x.size_bias * (m.size - 2)
+        if x.colour_bias != 0:
+            b = b + x.colour_bias * m.size / cells[m.colour]
         if banned:
             b = b - x.tabu_bias
         cand.append(m)
         bias.append(b)
     if not cand:
-        return moves, [x.size_bias * (m.size - 2) for m in moves]
+        return moves, [_bias(x, m, cells) for m in moves]
     return cand, bias
+
+
+def _bias(x: _Ctx, m: Move, cells: list[int]) -> float:
+    """A move's bias with no tabu term (candidates' fallback)."""
+    b = x.size_bias * (m.size - 2)
+    if x.colour_bias != 0:
+        b = b + x.colour_bias * m.size / cells[m.colour]
+    return b
 
 
 def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],

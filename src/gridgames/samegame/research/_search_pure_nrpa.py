@@ -109,8 +109,8 @@ class NrpaRun:
     def __init__(self, root: Any, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
                  repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                  policy: Optional[bytes] = None, improve: Optional[list[RC]] = None,
-                 tabu_colour: int = -1) -> None:
-        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour)
+                 tabu_colour: int = -1, colour_bias: float = 0.0) -> None:
+        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias)
         self.r = _Levels(root, level, iterations, stab, repeats)
         self.restarts = restarts
         self.start = policy_dict(policy)
