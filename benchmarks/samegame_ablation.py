@@ -25,7 +25,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -130,12 +130,14 @@ def cut_torn(path: str) -> None:
         pass
 
 
-def run(path: str, keys: list[Key], workers: int, nice: int) -> Iterator[dict[str, Any]]:
-    """Search ``keys`` in a pool, appending each result line to ``path`` as it comes."""
+def run(path: str, keys: list[Key], workers: int, nice: int,
+        search: Callable[..., dict[str, Any]] = one) -> Iterator[dict[str, Any]]:
+    """Search ``keys`` in a pool (``search(*key)``: one result line; other
+    scripts give theirs), appending each result line to ``path`` as it comes."""
     cut_torn(path)
     with open(path, "a", encoding="utf-8") as out, \
             ProcessPoolExecutor(workers, initializer=_niced, initargs=(nice,)) as pool:
-        futures = [pool.submit(one, *k) for k in keys]
+        futures = [pool.submit(search, *k) for k in keys]
         for future in as_completed(futures):
             row = future.result()
             out.write(json.dumps(row) + "\n")

@@ -38,9 +38,10 @@ OPTIONS = [
 
 
 def _new_run(board, seed, improve=None, level=1, iterations=3, stab=1, repeats=0, restarts=0, tabu_bias=-1.0,
-             size_bias=0.0, colour_bias=0.0):
+             size_bias=0.0, colour_bias=0.0, improve_adapts=None):
     return _twin(board.backend).NrpaRun(board._state, level, iterations, seed, True, stab, repeats, restarts,
-                                        tabu_bias, size_bias, None, improve, colour_bias=colour_bias)
+                                        tabu_bias, size_bias, None, improve, colour_bias=colour_bias,
+                                        improve_adapts=improve_adapts)
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -88,6 +89,44 @@ def test_improve_goes_on_from_its_checkpoints(backend, tmp_path):
     assert again.result == expected and again.resumed["done"] is True
 
 
+@pytest.mark.parametrize("adapts", [None, 1, 3])
+def test_improve_adapts_goes_on_from_every_checkpoint_point(backend, adapts):
+    # a weak start game, so that later runs start from better ones: the run's start game (apart from
+    # the top level's best) is part of the state, and either twin goes on from the other's
+    rows = _rows(6, colours=4, rows=7, cols=7)
+    boards = {b: Board(rows, backend=b) for b in ("compiled", "pure")}
+    other = "pure" if backend == "compiled" else "compiled"
+    start = boards[backend].search("random", iterations=1, seed=2).moves
+    options = dict(level=2, iterations=3, restarts=3, improve_adapts=adapts)
+    expected = boards[backend].search("nrpa", seed=5, improve=start, **options)
+    run, stops, starts = _new_run(boards[backend], 5, start, **options), 0, set()
+    while run.run(0.0, None, False, False, 0.0):
+        state = run.state()
+        starts.add(json.dumps(state["known"]))
+        stops += 1
+        run = _new_run(boards[(backend, other)[stops % 2]], 5, start, **options)
+        run.load(state)
+    score, moves, _, playouts = run.result()
+    assert (score, [tuple(m) for m in moves], playouts) == (expected.score, expected.moves, expected.playouts)
+    assert len(starts) >= (2 if adapts else 1) and (adapts is not None or starts == {"null"})
+
+
+def test_improve_adapts_is_part_of_a_checkpoint(backend, tmp_path):
+    board = Board(_rows(3), backend=backend)
+    start = board.search("random", iterations=1, seed=2).moves
+    path = str(tmp_path / "c.ckpt")
+    first = _file_run(board, path, improve=start, improve_adapts=2, restarts=1, stop=_stopped(board))
+    assert first.result.stopped == "stop" and _checkpoint.peek(path)["params"]["improve_adapts"] == 2
+    with pytest.raises(_checkpoint.Mismatch, match="improve_adapts 2, not None"):
+        _file_run(board, path, improve=start, restarts=1)
+    again = _file_run(board, path, improve=start, improve_adapts=2, restarts=1)
+    assert again.resumed is not None
+    assert again.result == board.search("nrpa", level=3, iterations=3, seed=7, improve=start, improve_adapts=2,
+                                        restarts=1)
+    with pytest.raises(ValueError, match="improve_adapts needs improve"):
+        _file_run(board, str(tmp_path / "d.ckpt"), improve_adapts=2)
+
+
 def _file_run(board, path, **more):
     options = dict(level=3, iterations=3, seed=7)
     options.update(more)
@@ -126,15 +165,17 @@ def test_colour_bias_is_part_of_a_checkpoint(backend, tmp_path):
     assert again.result == board.search("nrpa", level=3, iterations=3, seed=7, colour_bias=1.0)
 
 
-def test_a_checkpoint_from_before_colour_bias_goes_on_with_none(tmp_path):
+def test_a_checkpoint_from_before_colour_bias_and_improve_adapts_goes_on_with_none(tmp_path):
     board = Board(_rows(3))
     path = tmp_path / "c.ckpt"
     _file_run(board, str(path), stop=_stopped(board))
     magic, line, body = path.read_bytes().split(b"\n", 2)
     header = json.loads(line)
     del header["params"]["colour_bias"]  # as written before the option
+    del header["params"]["improve_adapts"]  # likewise
     path.write_bytes(b"\n".join([magic, json.dumps(header).encode(), body]))
     assert _checkpoint.peek(str(path))["params"]["colour_bias"] == 0.0
+    assert _checkpoint.peek(str(path))["params"]["improve_adapts"] is None
     with pytest.raises(_checkpoint.Mismatch, match="colour_bias 0.0, not 1.0"):
         _file_run(board, str(path), colour_bias=1.0)
     again = _file_run(board, str(path))

@@ -225,3 +225,73 @@ def test_policy_adapted_by_the_twins_is_the_same():
     values = array("d")
     values.frombytes(out[0])
     assert sum(v > 0 for v in values) > 0
+
+
+@pytest.mark.parametrize("adapts", [1, 2, 5])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_improve_adapts_twins_equal_and_never_worse(adapts, seed):
+    rows = _rows(seed, colours=3 + seed % 2, rows=10, cols=10)
+    start = Board(rows).search("random", iterations=2, seed=seed)  # weak: the runs can beat it
+    options = dict(level=2, iterations=4, seed=seed, restarts=2, improve=start.moves, improve_adapts=adapts)
+    a = Board(rows, backend="compiled").search("nrpa", **options)
+    assert a == Board(rows, backend="pure").search("nrpa", **options)
+    assert a.score >= start.score and Board(rows).replay(a.moves) == a.score
+
+
+def test_improve_adapts_twins_equal_on_a_standard_board():
+    known = best_known()[3]
+    options = dict(level=2, iterations=3, seed=4, improve=known.moves, improve_adapts=3, tabu_colour="best")
+    found = [standard_boards(backend=b)[3].search("nrpa", **options) for b in ("compiled", "pure")]
+    assert found[0] == found[1] and found[0].score >= known.score
+
+
+def test_improve_adapts_changes_the_search_and_keeps_an_unbeaten_start(backend):
+    rows = _rows(3, colours=4, rows=10, cols=10)
+    start = Board(rows).search("nrpa", level=1, iterations=30, seed=3)
+    board = Board(rows, backend=backend)
+    options = dict(level=2, iterations=6, seed=3, improve=start.moves)
+    today = board.search("nrpa", **options)
+    diverse = board.search("nrpa", improve_adapts=3, **options)
+    assert diverse != today and diverse.playouts == today.playouts
+    # a level-1 search of one iteration cannot beat a strong game: the result is the start game itself
+    strong = best_known()[0]
+    one = standard_boards(backend=backend)[0].search("nrpa", level=1, iterations=1, seed=1, improve=strong.moves,
+                                                     improve_adapts=2)
+    assert (one.score, one.moves) == (strong.score, strong.moves)
+
+
+def test_improve_adapts_needs_improve_and_a_count(backend):
+    board = Board(_rows(8), backend=backend)
+    with pytest.raises(ValueError, match="^improve_adapts needs improve$"):
+        board.search("nrpa", improve_adapts=2)
+    known = _known(_rows(8))
+    for bad in (0, -1, 2**31):
+        with pytest.raises(ValueError, match="improve_adapts must be in 1..2"):
+            board.search("nrpa", improve=known.moves, improve_adapts=bad)
+    with pytest.raises(TypeError):
+        board.search("nrpa", improve=known.moves, improve_adapts=1.5)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="^improve_adapts needs improve$"):
+        root_parallel(board, level=2, iterations=2, seed=1, workers=1, executor=pool, improve_adapts=2)
+
+
+def test_root_parallel_with_improve_adapts(backend):
+    rows = _rows(3, colours=4, rows=10, cols=10)
+    start = Board(rows).search("random", iterations=2, seed=3)
+    options = dict(level=2, iterations=3, seed=2, workers=2, restarts=1, improve=start.moves)
+    with ThreadPoolExecutor(2) as pool:
+        today = root_parallel(Board(rows, backend=backend), executor=pool, **options)
+        diverse = root_parallel(Board(rows, backend=backend), executor=pool, improve_adapts=3, **options)
+        other = "pure" if backend == "compiled" else "compiled"
+        assert root_parallel(Board(rows, backend=other), executor=pool, improve_adapts=3, **options) == diverse
+    assert diverse != today and diverse.score >= start.score and Board(rows).replay(diverse.moves) == diverse.score
+
+
+def test_a_campaign_with_improve_adapts_searches_a_board_without_a_game_from_nothing():
+    boards = [Board(_rows(k)) for k in (31, 32)]
+    games = [_known(board_rows(boards[0]), 5).moves, None]
+    found = list(campaign(boards, "nrpa", seed=4, level=1, iterations=5, improve=games, improve_adapts=2))
+    assert [r.params for r in found] == [{"level": 1, "iterations": 5, "improve_adapts": 2, "improve": True}] * 2
+    for r, game in zip(found, games):
+        s = boards[r.board - 1].search("nrpa", level=1, iterations=5, seed=search_seed(4, r.board, r.run),
+                                       improve=game, improve_adapts=2 if game else None)
+        assert (r.score, r.moves) == (s.score, s.moves)

@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from gridgames.samegame import Board, standard_boards
+from gridgames.samegame import Board, Result, standard_boards
+from gridgames.samegame.research._jobs import board_rows, digest
 
 BOARDS = b"1 1 2 2\n1 1 2 2\n\n3 3\n3 4\n"   # board 1: 4 + 1004; board 2: 1 (one 4 left)
 
@@ -160,3 +161,31 @@ def test_solve_colour_bias(cli):
     p = cli("samegame", "solve", "-", "--algo", "beam", "--colour-bias", "1", input=text)
     assert p.returncode == 2 and b"argument --colour-bias" in p.stderr.splitlines()[-1], p.stderr
     assert b"--colour-bias B" in cli("samegame", "solve", "--help").stdout
+
+
+def test_solve_improve_adapts(cli, tmp_path):
+    rows = ["120120121", "201122010", "112002211", "020111202", "211020120", "102201012", "221011201"]
+    text = "\n".join(" ".join(row) for row in rows).encode() + b"\n"
+    boards = tmp_path / "b.txt"
+    boards.write_bytes(text)
+    start = Board(rows).search("random", iterations=1, seed=1)
+    first = tmp_path / "1.jsonl"
+    first.write_text(Result(1, 1, 1, "random", {}, start.score, start.moves, None, 1, 0.1, "0",
+                            digest(board_rows(Board(rows)))).line() + "\n")
+    args = ("samegame", "solve", boards, "--level", "2", "--iterations", "3", "--seed", "4", "--json")
+    p = cli(*args, "--improve", first, "--improve-adapts", "2")
+    assert p.returncode == 0, p.stderr
+    obj = json.loads(p.stdout)
+    want = Board(rows).search("nrpa", level=2, iterations=3, seed=obj["seed"], improve=start.moves,
+                              improve_adapts=2)
+    assert obj["moves"] == [list(m) for m in want.moves] and obj["params"]["improve_adapts"] == 2
+    assert want != Board(rows).search("nrpa", level=2, iterations=3, seed=obj["seed"], improve=start.moves)
+    p = cli(*args, "--improve-adapts", "2")
+    assert p.returncode == 2 and p.stdout == b"" and p.stderr.splitlines()[-1] == \
+        b"gridgames samegame solve: error: argument --improve-adapts: only with --improve"
+    for bad in ("0", "x"):
+        p = cli(*args, "--improve", first, "--improve-adapts", bad)
+        assert p.returncode == 2 and b"argument --improve-adapts" in p.stderr.splitlines()[-1], p.stderr
+    p = cli("samegame", "solve", boards, "--algo", "beam", "--improve", first, "--improve-adapts", "1")
+    assert p.returncode == 2 and b"argument --improve-adapts: only with --algo nrpa" in p.stderr.splitlines()[-1]
+    assert b"--improve-adapts K" in cli("samegame", "solve", "--help").stdout

@@ -123,7 +123,7 @@ def test_it_takes_every_option_of_a_serial_nrpa_search(backend):
     rows = _rows(5)
     values = dict(level=2, iterations=2, seed=3, tabu=False, time=30.0, cpu_time=True, stab=2, restarts=1,
                   tabu_bias=0.5, size_bias=0.1, repeats=1, improve=_a_game(rows), tabu_colour="auto",
-                  colour_bias=0.5)
+                  colour_bias=0.5, improve_adapts=2)
     serial = [p.name for p in inspect.signature(_single.run).parameters.values() if p.kind is p.KEYWORD_ONLY]
     assert set(values) == set(serial) - set(NOT_HERE), "a serial search's option root-parallel does not take"
     found = root_parallel(Board(rows, backend=backend), workers=2, executor=Serial(), **values)

@@ -23,6 +23,9 @@ NRPA_OPTIONS = (
     ("--size-bias", finite(None, "B"), "B", "nrpa: bias B per cell of a region beyond 2 (GNRPA; default 0)"),
     ("--colour-bias", finite(None, "B"), "B",
      "nrpa: bias B times the share of its colour's cells a region holds (a position evaluation; default 0)"),
+    ("--improve-adapts", ranged(1, INT31, "K"), "K",
+     "with --improve: adapt towards the start game K times, then towards this run's own best "
+     "(diversity; default: always towards the best so far)"),
 )
 
 
@@ -41,7 +44,7 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         options["iterations"] = args.iterations
     options.setdefault("iterations", DEFAULT_ITERATIONS.get(algo))
     given = dict(stab=args.stab, restarts=args.restarts, tabu_bias=args.tabu_bias, size_bias=args.size_bias,
-                 colour_bias=args.colour_bias, repeats=args.repeats)
+                 colour_bias=args.colour_bias, repeats=args.repeats, improve_adapts=args.improve_adapts)
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True

@@ -29,8 +29,9 @@ def rules() -> "dict[str, list[Rule]]":
         needs("--cpu-time", "--time"),
         needs("--resume", "-o"),
         needs("--batch", "--allocate"),
-        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --root-parallel --checkpoint",
-             "algo", nrpa, "--algo nrpa", "--algo", "beam"),
+        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --root-parallel --checkpoint "
+             "--improve-adapts", "algo", nrpa, "--algo nrpa", "--algo", "beam"),
+        needs("--improve-adapts", "--improve"),
         needs("--checkpoint-every", "--checkpoint"),
         not_with("--checkpoint", "--allocate", "--allocate", "2"),
         only("--level", "algo", nrpa + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),

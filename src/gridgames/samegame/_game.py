@@ -152,7 +152,8 @@ class Board(Wrapper):
                restarts: "Optional[int]" = 0, tabu_bias: "Optional[float]" = None,
                size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
                improve: "Optional[Iterable[tuple[int, int]]]" = None,
-               tabu_colour: "TabuColour" = None, colour_bias: float = 0.0) -> "SearchResult":
+               tabu_colour: "TabuColour" = None, colour_bias: float = 0.0,
+               improve_adapts: "Optional[int]" = None) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -194,13 +195,17 @@ class Board(Wrapper):
         top level had just found it (the top policy adapted towards it
         before the first iteration), and each restart starts from the best
         game so far.  ValueError if the game is illegal or does not end
-        the board."""
+        the board.  ``improve_adapts`` (with ``improve``, NRPA; None: as
+        just said): each run's top policy is adapted towards its start game
+        this many times, and from then on towards the run's own best, as in
+        a search from nothing (diversity); the result is still never worse
+        than the start game."""
         from . import _single
         return _single.run(self, algo, level=level, iterations=iterations, width=width,
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
                            repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour,
-                           colour_bias=colour_bias)
+                           colour_bias=colour_bias, improve_adapts=improve_adapts)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

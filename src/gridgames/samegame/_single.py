@@ -80,8 +80,10 @@ UNTIL_TIME = 2**62
 
 
 def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
-               size_bias: float, repeats: int = 0, colour_bias: float = 0.0) -> dict[str, Any]:
-    """NRPA's other options as the kernel takes them; ValueError for a bad one."""
+               size_bias: float, repeats: int = 0, colour_bias: float = 0.0,
+               improve_adapts: Optional[int] = None, improve: bool = False) -> dict[str, Any]:
+    """NRPA's other options as the kernel takes them (``improve``: whether
+    the search starts from a known game); ValueError for a bad one."""
     stab, restarts = index(stab), UNTIL_TIME if restarts is None else index(restarts)
     repeats = index(repeats)
     if not 1 <= stab <= 2**31 - 1:
@@ -99,7 +101,13 @@ def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
     share = float(colour_bias)
     if not abs(share) < float("inf"):
         raise ValueError(f"colour_bias must be a finite number, not {colour_bias!r}")
-    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats, colour_bias=share)
+    adapts = None if improve_adapts is None else index(improve_adapts)
+    if adapts is not None and not 1 <= adapts <= 2**31 - 1:
+        raise ValueError(f"improve_adapts must be in 1..2**31-1 or None, not {adapts}")
+    if adapts is not None and not improve:
+        raise ValueError("improve_adapts needs improve")
+    return dict(stab=stab, restarts=restarts, tabu_bias=bias, size_bias=size, repeats=repeats, colour_bias=share,
+                improve_adapts=adapts)
 
 
 def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[int] = None,
@@ -108,13 +116,13 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
-        colour_bias: float = 0.0) -> SearchResult:
+        colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
-    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias)
+    nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}

@@ -59,7 +59,7 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
             for r in range(1, runs + 1) if (k, r) not in skipped]
     if improve is not None and len(improve) != len(boards):
         raise ValueError(f"improve must give one game or None per board, not {len(improve)} for {len(boards)}")
-    params = [params_of(dict(options, improve=None if improve is None else improve[k]))
+    params = [params_of(board_options(options, None if improve is None else improve[k]))
               for k in range(len(boards))]  # one per board: its start game differs
     rows = [board_rows(b) for b in boards]
     digests = [digest(r) for r in rows]
@@ -179,6 +179,16 @@ def search_boards(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, t
         yield waiting[key]
 
 
+def board_options(options: dict[str, Any], game: Any, with_game: bool = True) -> dict[str, Any]:
+    """A board's search options (``with_game``: improve=``game`` among
+    them): a board with no game to improve on starts from nothing, where
+    improve_adapts has nothing to adapt towards."""
+    own = dict(options, improve=game) if with_game else dict(options)
+    if game is None:
+        own.pop("improve_adapts", None)
+    return own
+
+
 def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iterable[tuple[int, int]],
              improve: Optional[list[Optional[list[tuple[int, int]]]]], options: dict[str, Any],
              root_parallel: Optional[int] = None) -> list[str]:
@@ -196,7 +206,8 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
             header = None if (k, r) in skipped else peek(path)
             if header is not None:
                 own = search_seed(seed, k, r)
-                ident = wanted(board, own, improve is not None and improve[k - 1] is not None, **options)
+                game = None if improve is None else improve[k - 1]
+                ident = wanted(board, own, game is not None, **board_options(options, game, False))
                 if root_parallel is not None:
                     ident["params"]["root_parallel"] = root_parallel
                 refuse_other(path, header, ident)

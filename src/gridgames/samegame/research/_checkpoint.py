@@ -52,7 +52,7 @@ def identity(digest: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """The header's part that names the search (``options`` as checked by
     ``run``; "improve" is whether it started from a known game)."""
     params = {k: options[k] for k in ("level", "iterations", "stab", "repeats", "restarts", "tabu",
-                                     "tabu_bias", "size_bias", "colour_bias", "improve")}
+                                     "tabu_bias", "size_bias", "colour_bias", "improve", "improve_adapts")}
     if options.get("tabu_colour", -1) >= 0:  # only when chosen: older checkpoints stay valid
         params["tabu_colour"] = options["tabu_colour"]
     return dict(format=FORMAT, algo="nrpa", digest=digest, seed=seed, params=params, version=__version__)
@@ -61,12 +61,12 @@ def identity(digest: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
 def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: Optional[int] = None,
            tabu: bool = True, stab: int = 1, restarts: Optional[int] = 0, tabu_bias: Optional[float] = None,
            size_bias: float = 0.0, repeats: int = 0, tabu_colour: TabuColour = None, colour_bias: float = 0.0,
-           **others: Any) -> dict[str, Any]:
+           improve_adapts: Optional[int] = None, **others: Any) -> dict[str, Any]:
     """The identity() of the search ``run`` makes of these arguments
     (the others, time and such, left out)."""
     cells = digest(board_rows(board))
     _, level, iterations, _, seed, _ = check("nrpa", level, iterations, 10, seed, None)
-    options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias)
+    options = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve)
     return identity(cells, seed, dict(options, level=level, iterations=iterations, tabu=bool(tabu), improve=improve,
                                       tabu_colour=tabu_choice(board, tabu, tabu_colour)))
 
@@ -116,6 +116,7 @@ def peek(path: str) -> Optional[dict[str, Any]]:
         raise Mismatch(f"{path}: not a gridgames NRPA checkpoint") from None
     if isinstance(header["params"], dict):
         header["params"].setdefault("colour_bias", 0.0)  # written before the option: none
+        header["params"].setdefault("improve_adapts", None)  # likewise
     return header
 
 
@@ -216,7 +217,7 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
         stop: Optional[Any] = None, stab: int = 1, restarts: Optional[int] = 0,
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
-        colour_bias: float = 0.0,
+        colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
         on_write: Optional[Callable[[dict[str, Any], list[list[int]]], None]] = None) -> Finished:
     """NRPA on ``board`` as Board.search, its state written to ``path``
     every ``every`` seconds (wall) and when it ends or stops, going on from
@@ -233,14 +234,15 @@ def run(board: Any, path: str, every: float = 60.0, *, level: int = 1, iteration
     known = None if improve is None else finished_game(board, improve)[1]
     ident = wanted(board, seed, known is not None, level=level, iterations=iterations, tabu=tabu, stab=stab,
                    restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias, repeats=repeats,
-                   tabu_colour=tabu_colour, colour_bias=colour_bias)
+                   tabu_colour=tabu_colour, colour_bias=colour_bias, improve_adapts=improve_adapts)
     p = ident["params"]
     found = read(path, ident)
     sweep(path)
     spent = (0.0, 0.0) if found is None else (float(found[0]["cpu"]), float(found[0]["wall"]))
     search = nrpa_run(board, p["level"], p["iterations"], ident["seed"], p["tabu"], p["stab"],
                             p["repeats"], p["restarts"], p["tabu_bias"], p["size_bias"], None, known,
-                            tabu_colour=p.get("tabu_colour", -1), colour_bias=p["colour_bias"])
+                            tabu_colour=p.get("tabu_colour", -1), colour_bias=p["colour_bias"],
+                            improve_adapts=p["improve_adapts"])
     if found is not None:
         try:
             search.load(found[1])

@@ -70,14 +70,18 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     Board.search; the top level also ends once a round's best has equalled
     its best so far ``repeats`` times).  ``improve``: a finished game to improve on, as in
     Board.search: the best so far from the start, and the top policy is
-    adapted towards it before the first round (and each restart's).  The best game of all rounds
+    adapted towards it before the first round (and each restart's);
+    ``improve_adapts`` K: that many times, and each run's top level then
+    adapts towards its own best, as from nothing.  The best game of all rounds
     is returned; its ``playouts`` count every worker's.  ``checkpoint``:
     (file, seconds), the top level's state written there after a round
     once that many seconds have passed since the last write (and after
     the last round), and gone on from (``time`` then counts every piece's
     time); a round that a stop cut short is searched again."""
     _, level, iterations, _, seed, seconds = check("nrpa", level, iterations, 10, seed, time)
-    options, colour, rows = _settings(board, level, workers, tabu, restarts, seconds, nrpa_options)
+    options, colour, rows = _settings(board, level, workers, tabu, restarts, seconds, nrpa_options,
+                                      improve is not None)
+    adapts = options["improve_adapts"]
     task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
                         else options["tabu_bias"], size_bias=options["size_bias"],
                         colour_bias=options["colour_bias"], repeats=options["repeats"], cpu_time=bool(cpu_time),
@@ -86,17 +90,20 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     at = Rounds(policy=fresh)
     if improve is not None:
         score, known = finished_game(board, improve)
-        at.best = at.top = (score, [[r, c] for r, c in known])
+        at.best = (score, [[r, c] for r, c in known])
+        at.top = at.best if adapts is None else (-1, [])  # improve_adapts: the run's own best, from nothing
 
     def start_run() -> None:  # the top level's policy at the start of a run (improve: towards the best)
-        at.policy = fresh if at.top[0] < 0 else adapt_policy(board, fresh, at.top[1], bool(tabu),
-                                                              options["tabu_bias"], options["size_bias"], colour,
-                                                              options["colour_bias"])
-    if at.top[0] >= 0:
+        target = at.top if adapts is None else at.best
+        at.policy = fresh
+        for _ in range(adapts or 1) if target[0] >= 0 else ():
+            at.policy = adapt_policy(board, at.policy, target[1], bool(tabu), options["tabu_bias"],
+                                     options["size_bias"], colour, options["colour_bias"])
+    if improve is not None:
         start_run()
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
                                                   dict(task_options, level=level, iterations=iterations, tabu=tabu,
-                                                       restarts=restarts))
+                                                       restarts=restarts, improve_adapts=adapts))
     if saved is not None:
         saved.load(at)
     clock = Clock(seconds, bool(cpu_time), saved.spent if saved else (0.0, 0.0))
@@ -114,7 +121,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         if at.stopped is not None:  # not written: a checkpoint goes on from before this round
             break
         if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
-            at.next_run(options["restarts"], keep=improve is not None)
+            at.next_run(options["restarts"], keep=improve is not None and adapts is None)
             if not at.done:
                 start_run()
         else:
@@ -130,14 +137,14 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
 
 
 def _settings(board: Any, level: int, workers: int, tabu: bool, restarts: Optional[int], seconds: float,
-              nrpa_options: dict[str, Any]) -> tuple[dict[str, Any], int, list[list[int]]]:
+              nrpa_options: dict[str, Any], improve: bool = False) -> tuple[dict[str, Any], int, list[list[int]]]:
     """root_parallel's arguments checked: NRPA's options, the kernels' tabu
     colour and the start position's rows (ValueError or TypeError)."""
     if restarts is None and not seconds:
         raise ValueError("restarts=None (until the time is up) needs a time")
     options = check_nrpa(nrpa_options.pop("stab", 1), restarts, nrpa_options.pop("tabu_bias", None),
                          nrpa_options.pop("size_bias", 0.0), nrpa_options.pop("repeats", 0),
-                         nrpa_options.pop("colour_bias", 0.0))
+                         nrpa_options.pop("colour_bias", 0.0), nrpa_options.pop("improve_adapts", None), improve)
     colour = tabu_choice(board, tabu, nrpa_options.pop("tabu_colour", None))
     if nrpa_options:
         raise TypeError(f"unexpected options: {', '.join(sorted(nrpa_options))}")

@@ -30,7 +30,8 @@ def search(root: object, algo: int, level: int, iterations: int, width: int, see
            cpu_time: bool = False,
            improve: Optional[Sequence[tuple[int, int]]] = None,
            tabu_colour: int = -1,
-           colour_bias: float = 0.0) -> tuple[int, list[tuple[int, int]], int, int]: ...
+           colour_bias: float = 0.0,
+           improve_adapts: Optional[int] = None) -> tuple[int, list[tuple[int, int]], int, int]: ...
 def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], tabu: bool,
                  tabu_bias: float, size_bias: float, tabu_colour: int = -1,
                  colour_bias: float = 0.0) -> bytes: ...
@@ -40,7 +41,8 @@ class NrpaRun:
     def __new__(cls, root: object, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
                 repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                 policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None,
-                tabu_colour: int = -1, colour_bias: float = 0.0) -> NrpaRun: ...
+                tabu_colour: int = -1, colour_bias: float = 0.0,
+                improve_adapts: Optional[int] = None) -> NrpaRun: ...
     @property
     def done(self) -> bool: ...
     def run(self, seconds: float, stop: Optional[Stop], poll_signals: bool, cpu_time: bool = False,

@@ -46,7 +46,8 @@ def playouts(State root not None, long long n, u64 seed, bint tabu):
 def search(State root not None, int algo, int level, long long iterations, int width, u64 seed,
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
-           policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0):
+           policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0,
+           improve_adapts=None):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -56,10 +57,11 @@ def search(State root not None, int algo, int level, long long iterations, int w
     worse); each NRPA run starts from the best game so far (see nrpa).
     ``tabu_colour`` >= 0: the colour the tabu rule keeps (-1: the most
     frequent at each playout's start).  ``colour_bias``: NRPA's bias per
-    share of its colour's cells a region takes (see candidates)."""
+    share of its colour's cells a region takes (see candidates).
+    ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
@@ -177,6 +179,7 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
     r.epol = NULL
     r.rec = NULL
     r.w = NULL
+    r.known = NULL
     try:
         if not nrpa_alloc(&r, 0):
             raise MemoryError()

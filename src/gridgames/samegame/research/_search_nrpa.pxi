@@ -21,6 +21,8 @@ ctypedef struct Nrpa:
     bint done                    # every run has ended
     long long run                # which of the 1 + restarts runs is under way
     long long floor              # the improve loop's best so far (-1: none)
+    int adapts                   # improve_adapts (0: None): the top adapts towards known this often
+    Rec *known                   # with adapts, the run's start game (floor's), apart from rec[top]
     int it[MAX_LEVEL + 1]        # per level under way: its iteration,
     int reps[MAX_LEVEL + 1]      # the times its best came back,
     long long best[MAX_LEVEL + 1]  # and its best score (rec[level] its game)
@@ -134,18 +136,28 @@ cdef long long nrpa(Ctx *x, Nrpa *r, int level, long long start) noexcept nogil:
 cdef void nrpa_runs(Ctx *x, Nrpa *r, long long restarts, const double *start) noexcept nogil:
     """The 1 + restarts runs of the top level (the first from the policy
     ``start`` if not NULL), or what is left of them when continuing; each
-    run of the improve loop starts from the best game so far."""
+    run of the improve loop starts from the best game so far.  With
+    ``adapts`` (improve_adapts), that game (r.known) is not the top level's
+    best: the top adapts towards it ``adapts`` times, then searches as
+    from nothing (its adapt target its own best); the result stays the
+    global best, never worse than the start game."""
     cdef long long s
+    cdef int k
     while r.run <= restarts:
         if not r.resume:
             if should_stop(x):
                 break
             set_policy(r, r.top, start if r.run == 0 else NULL)
-        s = nrpa(x, r, r.top, r.floor)
+            if r.adapts and r.floor >= 0:  # diversity: the start game only seeds the policy
+                for k in range(r.adapts):
+                    adapt(r, &r.pol[r.top * POLICY_SIZE], &r.epol[r.top * POLICY_SIZE], r.known)
+        s = nrpa(x, r, r.top, -1 if r.adapts else r.floor)
         if r.suspended:
             return
-        if r.floor >= 0:
-            r.floor = s  # the next run starts from this one's best
+        if r.floor >= 0 and s >= r.floor:  # the next run starts from the best so far (ties: the newer)
+            r.floor = s
+            if r.adapts:
+                rec_copy(r.known, &r.rec[r.top])
         r.run += 1
     r.done = not x.stopped  # a stopped search (not in checkpoint mode) cannot go on
 
@@ -157,7 +169,8 @@ cdef int nrpa_alloc(Nrpa *r, int level) noexcept nogil:
     r.epol = <double *>malloc((level + 1) * POLICY_SIZE * sizeof(double))
     r.rec = <Rec *>malloc((level + 1) * sizeof(Rec))
     r.w = <double *>malloc(MAX_CODES * sizeof(double))
-    return r.pol != NULL and r.epol != NULL and r.rec != NULL and r.w != NULL
+    r.known = <Rec *>malloc(sizeof(Rec))
+    return r.pol != NULL and r.epol != NULL and r.rec != NULL and r.w != NULL and r.known != NULL
 
 
 cdef void set_policy(Nrpa *r, int level, const double *values) noexcept nogil:
@@ -178,3 +191,4 @@ cdef void nrpa_free(Nrpa *r) noexcept nogil:
     free(r.epol)
     free(r.rec)
     free(r.w)
+    free(r.known)

@@ -128,11 +128,11 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
            policy: Optional[bytes] = None, cpu_time: bool = False,
            improve: Optional[list[RC]] = None, tabu_colour: int = -1,
-           colour_bias: float = 0.0) -> tuple[int, list[RC], int, int]:
+           colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
     x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias)

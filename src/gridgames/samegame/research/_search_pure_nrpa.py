@@ -30,8 +30,10 @@ Game = tuple[list[RC], list[Step]]  # a level's best game: its moves and steps
 class _Levels:
     """The levels of one search (the kernel's Nrpa struct)."""
 
-    def __init__(self, root: Any, level: int, iterations: int, stab: int, repeats: int) -> None:
+    def __init__(self, root: Any, level: int, iterations: int, stab: int, repeats: int, adapts: int = 0) -> None:
         self.root, self.top, self.iterations, self.stab, self.repeats = root, level, iterations, stab, repeats
+        self.adapts = adapts  # improve_adapts (0: None): the top adapts towards known this often
+        self.known: Game = ([], [])  # with adapts, the run's start game (floor's), apart from rec[top]
         self.pol: list[dict[int, float]] = [{} for _ in range(level + 1)]
         self.rec: list[Game] = [([], [])] * (level + 1)
         self.it, self.reps, self.best = [0] * (level + 1), [0] * (level + 1), [-1] * (level + 1)
@@ -87,17 +89,22 @@ def nrpa(x: _Ctx, r: _Levels, level: int, start: int) -> int:
 
 
 def nrpa_runs(x: _Ctx, r: _Levels, restarts: int, start: dict[int, float]) -> None:
-    """The 1 + restarts runs of the top level (see the kernel)."""
+    """The 1 + restarts runs of the top level (see the kernel, improve_adapts too)."""
     while r.run <= restarts:
         if not r.resume:
             if should_stop(x):
                 break
             r.pol[r.top] = dict(start) if r.run == 0 else {}
-        s = nrpa(x, r, r.top, r.floor)
+            if r.adapts and r.floor >= 0:
+                for _ in range(r.adapts):
+                    adapt(r.pol[r.top], r.known[1])
+        s = nrpa(x, r, r.top, -1 if r.adapts else r.floor)
         if r.suspended:
             return
-        if r.floor >= 0:
+        if r.floor >= 0 and s >= r.floor:
             r.floor = s
+            if r.adapts:
+                r.known = r.rec[r.top]
         r.run += 1
     r.done = not x.stopped
 
@@ -109,14 +116,18 @@ class NrpaRun:
     def __init__(self, root: Any, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
                  repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                  policy: Optional[bytes] = None, improve: Optional[list[RC]] = None,
-                 tabu_colour: int = -1, colour_bias: float = 0.0) -> None:
+                 tabu_colour: int = -1, colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> None:
         self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias)
-        self.r = _Levels(root, level, iterations, stab, repeats)
+        self.r = _Levels(root, level, iterations, stab, repeats, improve_adapts or 0)
         self.restarts = restarts
         self.start = policy_dict(policy)
         if improve is not None:
             score, moves, steps = game_rec(self.x, root, improve, True)
-            self.r.rec[level], self.r.floor = (moves, steps), score
+            if self.r.adapts:
+                self.r.known = (moves, steps)
+            else:
+                self.r.rec[level] = (moves, steps)
+            self.r.floor = score
             offer(self.x, score, moves)
 
     @property
@@ -163,7 +174,7 @@ class NrpaRun:
                   for m in range(at, r.top + 1)] if at else []
         return dict(run=r.run, floor=r.floor, done=r.done, at=at, rng=x.rng.state, playouts=x.playouts,
                     best_score=x.best_score, best=[list(m) for m in x.best] if x.best_score >= 0 else [],
-                    levels=levels)
+                    levels=levels, known=_game_values(r.known) if r.adapts and r.floor >= 0 else None)
 
     def load(self, state: dict[str, Any]) -> None:
         r, x = self.r, self.x
@@ -182,6 +193,10 @@ class NrpaRun:
         x.best = [(int(a), int(b)) for a, b in state["best"]]
         x.best_score, x.rng.state, x.playouts = int(state["best_score"]), int(state["rng"]), int(state["playouts"])
         r.run, r.floor, r.done = int(state["run"]), int(state["floor"]), bool(state["done"])
+        if r.adapts and r.floor >= 0:
+            if state.get("known") is None:
+                raise ValueError("the state has no start game")
+            r.known = _game_of(state["known"])
         r.suspended, r.resume = at, 0
 
 

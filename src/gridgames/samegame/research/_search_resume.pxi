@@ -7,7 +7,8 @@
 #    "levels": from "at" to the top, each {"level", "it", "best", "reps",
 #      "game": None or {"moves", "chosen", "nc", "codes", "biases"},
 #      "codes": bytes of int32, "weights": bytes of float64 (native order):
-#      the policy's weights that are not +0.0, by code}}
+#      the policy's weights that are not +0.0, by code},
+#    "known": with improve_adapts, the run's start game (as "game"; else None)}
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
@@ -26,7 +27,7 @@ cdef class NrpaRun:
     def __cinit__(self, State root not None, int level, long long iterations, u64 seed, bint tabu,
                   int stab=1, int repeats=0, long long restarts=0, double tabu_bias=-1.0,
                   double size_bias=0.0, policy=None, improve=None, int tabu_colour=-1,
-                  double colour_bias=0.0):
+                  double colour_bias=0.0, improve_adapts=None):
         cdef Rec *known = NULL
         self.x = new_ctx(seed, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour,
                          colour_bias)
@@ -37,6 +38,7 @@ cdef class NrpaRun:
         self.r.repeats = repeats
         self.r.top = level
         self.r.floor = -1
+        self.r.adapts = improve_adapts or 0
         self.restarts = restarts
         if not nrpa_alloc(&self.r, level):
             raise MemoryError()
@@ -45,7 +47,7 @@ cdef class NrpaRun:
                 raise ValueError("policy must be POLICY_SIZE doubles")
             self.start = bytes(policy)
         if improve is not None:
-            known = &self.r.rec[level]
+            known = self.r.known if self.r.adapts else &self.r.rec[level]
             self.r.floor = game_rec(self.x, &self.r.root, improve, known, True)
             offer(self.x, self.r.floor, known.cell, known.length)
 
@@ -114,7 +116,8 @@ cdef class NrpaRun:
         score, moves, _, playouts = self.result()
         return dict(run=r.run, floor=r.floor, done=bool(r.done), at=at, rng=self.x.rng,
                     playouts=playouts, best_score=self.x.best_score,
-                    best=[[a, b] for a, b in moves] if self.x.best_score >= 0 else [], levels=levels)
+                    best=[[a, b] for a, b in moves] if self.x.best_score >= 0 else [], levels=levels,
+                    known=rec_values(r.known) if r.adapts and r.floor >= 0 else None)
 
     def load(self, state):
         """Take the state ``state`` (of state(), from either twin, with the
@@ -145,6 +148,10 @@ cdef class NrpaRun:
         x.rng = state["rng"]
         x.playouts = state["playouts"]
         r.run, r.floor, r.done = state["run"], state["floor"], state["done"]
+        if r.adapts and r.floor >= 0:
+            if state.get("known") is None:
+                raise ValueError("the state has no start game")
+            rec_load(r.known, state["known"])
         r.suspended = at  # the next run() resumes there
         r.resume = 0
 
