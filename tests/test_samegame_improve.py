@@ -239,10 +239,12 @@ def test_improve_adapts_twins_equal_and_never_worse(adapts, seed):
 
 
 def test_improve_adapts_twins_equal_on_a_standard_board():
-    known = best_known()[3]
-    options = dict(level=2, iterations=3, seed=4, improve=known.moves, improve_adapts=3, tabu_colour="best")
-    found = [standard_boards(backend=b)[3].search("nrpa", **options) for b in ("compiled", "pure")]
-    assert found[0] == found[1] and found[0].score >= known.score
+    # from a weak game (best_known()'s is never beaten this soon: the twins would agree on it anyway)
+    start = standard_boards()[3].search("random", iterations=1, seed=4)
+    options = dict(level=2, iterations=3, seed=4, improve=start.moves, tabu_colour="best")
+    found = [standard_boards(backend=b)[3].search("nrpa", improve_adapts=3, **options) for b in ("compiled", "pure")]
+    assert found[0] == found[1] and found[0].score > start.score
+    assert found[0] != standard_boards()[3].search("nrpa", **options)
 
 
 def test_improve_adapts_changes_the_search_and_keeps_an_unbeaten_start(backend):
