@@ -182,10 +182,11 @@ def test_solve_improve_adapts(cli, tmp_path):
     assert want != Board(rows).search("nrpa", level=2, iterations=3, seed=obj["seed"], improve=start.moves)
     p = cli(*args, "--improve-adapts", "2")
     assert p.returncode == 2 and p.stdout == b"" and p.stderr.splitlines()[-1] == \
-        b"gridgames samegame solve: error: argument --improve-adapts: only with --improve"
+        b"gridgames samegame solve: error: argument --improve-adapts: only with --improve and --algo nrpa"
     for bad in ("0", "x"):
         p = cli(*args, "--improve", first, "--improve-adapts", bad)
         assert p.returncode == 2 and b"argument --improve-adapts" in p.stderr.splitlines()[-1], p.stderr
     p = cli("samegame", "solve", boards, "--algo", "beam", "--improve", first, "--improve-adapts", "1")
-    assert p.returncode == 2 and b"argument --improve-adapts: only with --algo nrpa" in p.stderr.splitlines()[-1]
+    assert p.returncode == 2 and b"argument --improve-adapts: only with --improve and --algo nrpa" in \
+        p.stderr.splitlines()[-1]
     assert b"--improve-adapts K" in cli("samegame", "solve", "--help").stdout

@@ -23,15 +23,16 @@ def run(args: "argparse.Namespace") -> int:
 
 def rules() -> "dict[str, list[Rule]]":
     """The options of solve that apply only sometimes (``cli._contract``)."""
-    from ._contract import needs, not_with, only
+    from ._contract import Rule, given, needs, not_with, only
     nrpa = (None, "nrpa")  # solve's search: nrpa when --algo is not given
     return {"solve": [
         needs("--cpu-time", "--time"),
         needs("--resume", "-o"),
         needs("--batch", "--allocate"),
-        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --root-parallel --checkpoint "
-             "--improve-adapts", "algo", nrpa, "--algo nrpa", "--algo", "beam"),
-        needs("--improve-adapts", "--improve"),
+        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --root-parallel --checkpoint",
+             "algo", nrpa, "--algo nrpa", "--algo", "beam"),
+        Rule(("--improve-adapts",), lambda a: given(a, "--improve") and a.algo in nrpa,
+             "only with --improve and --algo nrpa", ("--improve", "--algo", "beam"), ("--improve",)),
         needs("--checkpoint-every", "--checkpoint"),
         not_with("--checkpoint", "--allocate", "--allocate", "2"),
         only("--level", "algo", nrpa + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
