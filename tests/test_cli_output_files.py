@@ -84,6 +84,22 @@ def test_a_failure_leaves_the_old_file_whole(tmp_path):
     assert out.read_bytes() == b"new\n"
 
 
+def test_a_signal_while_the_temporary_file_is_made_leaves_nothing(tmp_path, monkeypatch):
+    # SIGTERM/SIGHUP/Ctrl-C arrive as a KeyboardInterrupt wherever the command is: here after the
+    # temporary file exists and before the with-block starts (a checkpoint written every second hit it)
+    out = tmp_path / "out.txt"
+    out.write_bytes(b"old")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "chmod", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        with replacing(str(out)):
+            pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"] and out.read_bytes() == b"old"
+
+
 def test_a_link_stays_a_link_and_devices_are_written_in_place(tmp_path):
     target = tmp_path / "target"
     target.write_bytes(b"old\n")

@@ -108,13 +108,31 @@ class replacing:
             self.fd = _open(self.path, os.O_WRONLY | os.O_TRUNC)
             return self.fd
         directory, base = os.path.split(self.target)
-        self.temp, self.fd = _temporary(directory or ".", base, self.path)
-        if mode is not None:
-            try:
+        try:  # a signal raised from here on (Ctrl-C, SIGTERM as KeyboardInterrupt) still removes the file
+            self._create(directory or ".", base)
+            if mode is not None:
                 os.chmod(self.temp, stat.S_IMODE(mode))  # the new file keeps the old one's permissions
-            except OSError as exc:
+        except BaseException as exc:
+            if self.temp:  # made: closed and removed (an OSError of chmod becomes CannotWrite there)
                 self.__exit__(type(exc), exc, None)
+            raise
         return self.fd
+
+    def _create(self, directory: str, base: str) -> None:
+        """A new hidden file ``.BASE.N.tmp`` in ``directory`` (mode 0666 less the
+        umask, like any new file) as ``self.temp`` and ``self.fd``: both set in
+        one statement after the file is made, so no signal handler runs between."""
+        for n in range(os.getpid(), os.getpid() + 1000):
+            temp = os.path.join(directory, f".{base}.{n}.tmp")
+            try:
+                self.temp, self.fd = temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
+                                                   getattr(os, "O_BINARY", 0), 0o666)
+                return
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise CannotWrite(f"cannot write {self.path}: {exc.strerror}") from None
+        raise CannotWrite(f"cannot write {self.path}: no free temporary name in {directory}")
 
     def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
                  tb: "Optional[TracebackType]") -> None:  # never suppresses what the body raised
@@ -143,21 +161,6 @@ def _open(path: str, flags: int) -> int:
         return os.open(path, flags | getattr(os, "O_BINARY", 0), 0o666)
     except OSError as exc:
         raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
-
-
-def _temporary(directory: str, base: str, shown: str) -> tuple[str, int]:
-    """A new hidden file ``.BASE.N.tmp`` in ``directory`` (mode 0666 less the
-    umask, like any new file): its path and descriptor."""
-    for n in range(os.getpid(), os.getpid() + 1000):
-        temp = os.path.join(directory, f".{base}.{n}.tmp")
-        try:
-            return temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                                 0o666)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise CannotWrite(f"cannot write {shown}: {exc.strerror}") from None
-    raise CannotWrite(f"cannot write {shown}: no free temporary name in {directory}")
 
 
 @contextmanager
