@@ -198,23 +198,32 @@ def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(p: argparse.ArgumentParser, nice: int) -> None:
+    """The options every paired comparison script takes (this one's, samegame_improve_diversity's)."""
     p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
-    p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, choices=list(CONFIGS), metavar="NAME")
     p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K")
     p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
     p.add_argument("--budget", nargs="+", type=float, default=[10.0], metavar="CPU_S",
                    help="CPU seconds per search (several: each budget)")
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--nice", type=int, default=10)
+    p.add_argument("--nice", type=int, default=nice)
     p.add_argument("--table", action="store_true", help="print the table of OUT only, search nothing")
-    p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")
-    args = p.parse_args(argv)
+
+
+def check_arguments(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if any(not 1 <= b <= 20 for b in args.boards):
         p.error("--boards are standard boards 1..20")
     if any(not t > 0 for t in args.budget):
         p.error("--budget is CPU seconds above 0")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_arguments(p, nice=10)
+    p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, choices=list(CONFIGS), metavar="NAME")
+    p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")
+    args = p.parse_args(argv)
+    check_arguments(p, args)
     if not args.table:
         done = {key_of(r) for r in load(args.out)}
         keys = todo(args.configs, args.boards, args.seeds, args.budget, done)

@@ -26,7 +26,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any, Optional
 
-from samegame_ablation import Key, key_of, load, paired, run, summary  # the ablation's resumable pool
+# the ablation's options, resumable pool and pairing
+from samegame_ablation import Key, add_arguments, check_arguments, key_of, load, paired, run, summary
 
 TODAY = "today"
 # strongest() with improve, written out so that the table keeps its meaning
@@ -85,21 +86,11 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
+    add_arguments(p, nice=19)
     p.add_argument("--adapts", nargs="+", type=int, default=[1, 3, 10], metavar="K",
                    help="improve_adapts values compared with today's improve (default 1 3 10)")
-    p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K")
-    p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
-    p.add_argument("--budget", nargs="+", type=float, default=[10.0], metavar="CPU_S",
-                   help="CPU seconds per search (several: each budget)")
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--nice", type=int, default=19)
-    p.add_argument("--table", action="store_true", help="print the table of OUT only, search nothing")
     args = p.parse_args(argv)
-    if any(not 1 <= b <= 20 for b in args.boards):
-        p.error("--boards are standard boards 1..20")
-    if any(not t > 0 for t in args.budget):
-        p.error("--budget is CPU seconds above 0")
+    check_arguments(p, args)
     if any(k < 1 for k in args.adapts):
         p.error("--adapts are counts of 1 or more")
     configs = [TODAY] + [config_of(k) for k in dict.fromkeys(args.adapts)]
