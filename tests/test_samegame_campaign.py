@@ -307,6 +307,28 @@ def test_progress_time_left_without_a_budget_never_grows_between_results():
     assert shown == ["0:00:12", "0:00:09"]  # 6 s a search, 2 to go; 3 s later, 3 s less
 
 
+def test_the_line_is_not_drawn_after_close():
+    # close() can come while the ticking thread's wait has just timed out: it must not draw after it,
+    # on a stream its owner may have closed (a sanitizer run saw "I/O operation on closed file")
+    import io
+    import threading
+
+    from gridgames.samegame.research._progress import Progress
+
+    class ClosedJustThen(threading.Event):
+        def wait(self, timeout=None):  # the first wait times out just as close() comes; the next sees it
+            was = self.is_set()
+            self.set()
+            return was
+
+    stream = io.StringIO()
+    progress = Progress(3, 3, stream=stream, plain="p")
+    progress.close()
+    progress.ended = ClosedJustThen()
+    progress._tick()
+    assert stream.getvalue() == ""
+
+
 @pytest.mark.parametrize("flags, budget, slots", [(["--time", "30", "--threads", "2"], 30, 2),
                                                   (["--time", "30", "--ray"], 30, None), ([], None, 1)])
 def test_solve_gives_the_progress_its_budget_and_slots(monkeypatch, tmp_path, flags, budget, slots):

@@ -95,6 +95,8 @@ class Progress(Line):
     def _tick(self) -> None:
         while not self.ended.wait(self.every):
             with self.lock:
+                if self.ended.is_set():  # closed while this waited for the lock: its stream may be gone
+                    return
                 self._draw()
 
     def _draw(self) -> None:
