@@ -82,10 +82,11 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     options, colour, rows = _settings(board, level, workers, tabu, restarts, seconds, nrpa_options,
                                       improve is not None)
     adapts = options["improve_adapts"]
-    task_options = dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0
-                        else options["tabu_bias"], size_bias=options["size_bias"],
-                        colour_bias=options["colour_bias"], repeats=options["repeats"], cpu_time=bool(cpu_time),
-                        **({"tabu_colour": colour} if colour >= 0 else {}))
+    task_options = _task_options(options, colour, cpu_time)
+
+    def adapt(policy: bytes, moves: Any) -> bytes:  # the top level's policy towards a game
+        return adapt_policy(board, policy, moves, bool(tabu), options["tabu_bias"], options["size_bias"], colour,
+                            options["colour_bias"])
     fresh = bytes(8 * POLICY_SIZE)
     at = Rounds(policy=fresh)
     if improve is not None:
@@ -97,8 +98,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
         target = at.top if adapts is None else at.best
         at.policy = fresh
         for _ in range(adapts or 1) if target[0] >= 0 else ():
-            at.policy = adapt_policy(board, at.policy, target[1], bool(tabu), options["tabu_bias"],
-                                     options["size_bias"], colour, options["colour_bias"])
+            at.policy = adapt(at.policy, target[1])
     if improve is not None:
         start_run()
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
@@ -125,15 +125,20 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
             if not at.done:
                 start_run()
         else:
-            at.policy = adapt_policy(board, at.policy, at.top[1], bool(tabu),
-                                     options["tabu_bias"], options["size_bias"], colour, options["colour_bias"])
+            at.policy = adapt(at.policy, at.top[1])
             at.round += 1
         if saved is not None:
             saved.write(at)
-    best, stopped, games = at.best, at.stopped, at.games
-    if best[0] < 0:
-        return SearchResult(board.score, [], stopped, games)
-    return SearchResult(best[0], [(r, c) for r, c in best[1]], stopped, games)
+    if at.best[0] < 0:
+        return SearchResult(board.score, [], at.stopped, at.games)
+    return SearchResult(at.best[0], [(r, c) for r, c in at.best[1]], at.stopped, at.games)
+
+
+def _task_options(options: dict[str, Any], colour: int, cpu_time: bool) -> dict[str, Any]:
+    """What each worker's level L-1 search takes of the checked options."""
+    return dict(stab=options["stab"], tabu_bias=None if options["tabu_bias"] < 0 else options["tabu_bias"],
+                size_bias=options["size_bias"], colour_bias=options["colour_bias"], repeats=options["repeats"],
+                cpu_time=bool(cpu_time), **({"tabu_colour": colour} if colour >= 0 else {}))
 
 
 def _settings(board: Any, level: int, workers: int, tabu: bool, restarts: Optional[int], seconds: float,
