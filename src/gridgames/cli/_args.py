@@ -188,6 +188,21 @@ def colour_choice(text: str) -> int | str:
     raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto' or 'best', not {text!r}")
 
 
+class Weights:
+    """An argparse type: three integers G,C,L (samegame solve --weights)."""
+
+    example = "100,10,200"  # a value it takes (the CLI contract test gives it)
+
+    def __call__(self, text: str) -> list[int]:
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) == 3 and all(p.removeprefix("-").isascii() and p.removeprefix("-").isdigit() and len(p) <= 8
+                                   for p in parts):
+            values = [int(p) for p in parts]
+            if all(-10**6 <= v <= 10**6 for v in values):
+                return values
+        raise argparse.ArgumentTypeError(f"G,C,L are three integers in -1000000..1000000, not {text!r}")
+
+
 def period(text: str) -> float:
     """An argparse type: seconds between checkpoints, 0 (at every checkpoint point) or more."""
     value = _float(text)

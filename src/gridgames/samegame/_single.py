@@ -16,15 +16,24 @@ from ._tabu import (
 )
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
-_ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
+_ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,
+         "beam-eval": _S.ALGO_BEAM_EVAL}
 #: The names of the searches, in the order of the table of docs/research.md.
 ALGORITHMS = tuple(_ALGO)
 #: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
-#: ``"nrpa"`` (nested rollout policy adaptation) or ``"beam"`` (beam search), as
+#: ``"nrpa"`` (nested rollout policy adaptation), ``"beam"`` (beam search, children rated by
+#: a playout) or ``"beam-eval"`` (beam search, children rated by a position evaluation), as
 #: ``Board.search`` and ``search_boards`` take it; mypy refuses any other name.
-Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
-# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
-DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
+Algorithm = Literal["random", "nmcs", "nrpa", "beam", "beam-eval"]
+# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa), beams (beam-eval)
+DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1, "beam-eval": 1}
+#: The widest layer of each beam search ("beam" keeps width x 400 candidates a layer;
+#: "beam-eval" a bounded buffer of 4 x width).
+MAX_WIDTH = {"beam": 10_000, "beam-eval": _S.MAX_WIDTH}
+#: beam-eval's evaluation, in hundredths of a point: per (size - 2)**2 of each region,
+#: per (cells - 2)**2 of each colour (only the kept colour with tabu) and, subtracted,
+#: per cell in no region.  Chosen on the research set (docs/research.md).
+WEIGHTS = (100, 10, 200)
 STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",
            _S.STOPPED_INTERRUPT: "interrupt"}
 
@@ -54,8 +63,9 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
         raise ValueError(f"level must be in {1 if algo == 'nrpa' else 0}..10, not {level}")
     if not 1 <= iterations <= 2**31 - 1:
         raise ValueError(f"iterations must be in 1..2**31-1, not {iterations}")
-    if not 1 <= width <= 10_000:  # a layer holds width x 400 candidates
-        raise ValueError(f"width must be in 1..10000, not {width}")
+    most = MAX_WIDTH.get(algo, 10_000)
+    if not 1 <= width <= most:
+        raise ValueError(f"width must be in 1..{most}, not {width}")
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
     seconds = 0.0 if time is None else float(time)
@@ -116,22 +126,40 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
-        colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> SearchResult:
+        colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
+        weights: Optional[tuple[int, int, int]] = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
+    extra: dict[str, Any] = dict(weights=check_weights(weights)) if algo == "beam-eval" else {}
+    if weights is not None and algo != "beam-eval":
+        raise ValueError("weights applies only to algo='beam-eval'")
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
-    extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
+    if algo == "nrpa":
+        extra = dict(nrpa, policy=policy)
     colour = tabu_choice(board, tabu, tabu_colour)
     known = None if improve is None else finished_game(board, improve)[1]
     score, moves, stopped, games = search.search(board.kernel_state, code, level, iterations, width, seed,
                                                  bool(tabu), seconds, stop, main, **extra,
                                                  cpu_time=bool(cpu_time), improve=known, tabu_colour=colour)
     return SearchResult(score, moves, STOPPED[stopped], games)
+
+
+def check_weights(weights: Optional[Iterable[int]]) -> tuple[int, int, int]:
+    """beam-eval's weights as the kernel takes them (None: WEIGHTS); ValueError
+    for anything but three integers in -10**6..10**6."""
+    if weights is None:
+        return WEIGHTS
+    values = tuple(weights)
+    if len(values) != 3 or any(isinstance(w, bool) or not isinstance(w, int) or not -10**6 <= w <= 10**6
+                               for w in values):
+        raise ValueError(f"weights must be three integers in -1000000..1000000 (groups, colours, lone), "
+                         f"not {weights!r}")
+    return values[0], values[1], values[2]
 
 
 def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:

@@ -1,4 +1,4 @@
-"""SameGame search kernels: playouts, NMCS, NRPA and beam search, with no
+"""SameGame search kernels: playouts, NMCS, NRPA and beam searches, with no
 Python object per move and the GIL released.  Its twin is _search_pure.py;
 for the same seed both return the same score and moves.
 
@@ -334,6 +334,7 @@ cdef bint should_stop(Ctx *x) noexcept nogil:
 
 
 include "_search_algos.pxi"
+include "_search_ebeam.pxi"
 include "_search_nrpa.pxi"
 include "_search_resume.pxi"
 include "_search_api.pxi"

@@ -47,7 +47,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
            policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0,
-           improve_adapts=None):
+           improve_adapts=None, weights=(0, 0, 0)):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -58,7 +58,9 @@ def search(State root not None, int algo, int level, long long iterations, int w
     ``tabu_colour`` >= 0: the colour the tabu rule keeps (-1: the most
     frequent at each playout's start).  ``colour_bias``: NRPA's bias per
     share of its colour's cells a region takes (see candidates).
-    ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs."""
+    ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs.
+    ``weights``: the evaluated beam's (groups, colours, lone), see Weights;
+    it runs ``iterations`` beams, each twice as wide as the one before."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
                       policy, improve, tabu_colour, colour_bias, improve_adapts)
@@ -69,6 +71,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
     cdef Pos p
     cdef Rec *known = NULL
     cdef int k
+    cdef Weights wt
     p.g = root.g
     p.score = root.score
     try:
@@ -77,7 +80,11 @@ def search(State root not None, int algo, int level, long long iterations, int w
             if known == NULL:
                 raise MemoryError()
             offer(x, game_rec(x, &p, improve, known, True), known.cell, known.length)
-        other_search(x, &p, algo, level, iterations, width)
+        if algo == ALGO_BEAM_EVAL:
+            wt.groups, wt.colours, wt.lone = weights
+            eval_beams(x, &p, width, iterations, &wt)
+        else:
+            other_search(x, &p, algo, level, iterations, width)
         if x.best_score < 0:  # no move from the root
             return root.score, [], x.stopped, x.playouts
         moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]

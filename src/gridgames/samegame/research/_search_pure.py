@@ -5,14 +5,17 @@ move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 from typing import Any, Optional
 
+from ._search_pure_beam import eval_beams
 from ._search_pure_core import (  # noqa: F401 (the twin's names, as the kernel's)
     ALGO_BEAM,
+    ALGO_BEAM_EVAL,
     ALGO_NMCS,
     ALGO_NRPA,
     ALGO_RANDOM,
     COLOURS,
     MAX_LEVEL,
     MAX_MOVES,
+    MAX_WIDTH,
     NCELLS,
     POLICY_BITS,
     POLICY_SIZE,
@@ -128,7 +131,8 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
            policy: Optional[bytes] = None, cpu_time: bool = False,
            improve: Optional[list[RC]] = None, tabu_colour: int = -1,
-           colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> tuple[int, list[RC], int, int]:
+           colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
+           weights: tuple[int, int, int] = (0, 0, 0)) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
@@ -140,7 +144,9 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
         known = game_rec(x, root, improve, True)
         offer(x, known[0], known[1])
     try:
-        if algo == ALGO_BEAM:
+        if algo == ALGO_BEAM_EVAL:
+            eval_beams(x, root, width, iterations, weights)
+        elif algo == ALGO_BEAM:
             beam(x, root, width)
         else:
             for _ in range(iterations):
