@@ -180,12 +180,12 @@ def seconds(text: str) -> float:
 
 
 def colour_choice(text: str) -> int | str:
-    """An argparse type: a colour 0..9, 'auto' or 'best' (samegame solve --tabu-colour)."""
-    if text in ("auto", "best"):
+    """An argparse type: a colour 0..9, 'auto', 'best' or 'race' (samegame solve --tabu-colour)."""
+    if text in ("auto", "best", "race"):
         return text
     if len(text) == 1 and text in "0123456789":  # (str.isdigit takes '²' and 5,000 digits)
         return int(text)
-    raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto' or 'best', not {text!r}")
+    raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto', 'best' or 'race', not {text!r}")
 
 
 class Weights:

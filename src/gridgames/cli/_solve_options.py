@@ -68,6 +68,13 @@ def refused(args: argparse.Namespace, algo: str, options: dict[str, Any]) -> Opt
     if algo == "beam" and args.width > MAX_WIDTH["beam"]:
         return (f"argument --width: beam's W must be in 1..{MAX_WIDTH['beam']} (beam-eval's up to "
                 f"{MAX_WIDTH['beam-eval']}), not {args.width}")
+    if options.get("tabu_colour") == "race":
+        why = ("needs --time (the colours race inside it)" if args.time is None else
+               "only with --algo nrpa" if algo != "nrpa" else
+               "not allowed with --root-parallel" if args.root_parallel is not None else
+               "not allowed with --checkpoint" if args.checkpoint is not None else None)
+        if why:
+            return f"argument --tabu-colour: race {why}"
     if algo == "nrpa" and level == 0:
         return "argument --level: nrpa's L must be in 1..10, not 0"
     if args.root_parallel is not None and level is not None and level < 2:

@@ -107,7 +107,9 @@ def add(commands: Commands, rules: str) -> None:
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
                    help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
-                        "start, lowest on a tie; default) or 'best' (measured per standard board, else auto)")
+                        "start, lowest on a tie; default), 'race' (the colours with at least 90%% of the most "
+                        "cells race inside --time, the winner's search goes on) or 'best' (a table measured on "
+                        "six standard boards, for record attempts; else auto)")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",
@@ -190,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     for k, board in enumerate(boards, 1):  # a colour not on a board: refused before any search
+        if options.get("tabu_colour") == "race":
+            break
         try:
             tabu_choice(board, args.tabu, options.get("tabu_colour"))
         except ValueError as exc:

@@ -8,6 +8,7 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from .._backend import kernel as _load
 from .._limits import constants
+from . import _race
 from ._tabu import (
     BEST,
     NAMES,
@@ -139,6 +140,16 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
+    if tabu_colour == "race":
+        colours = _race_colours(board, algo, tabu, time)
+        if len(colours) > 1:
+            known = None if improve is None else finished_game(board, improve)[1]
+            score, moves, stopped, games = _race.race(
+                lambda c: search.NrpaRun(board.kernel_state, level, iterations, seed, bool(tabu), **nrpa,
+                                         policy=policy, improve=known, tabu_colour=c),
+                colours, seconds, stop, main, bool(cpu_time))
+            return SearchResult(score, moves, STOPPED[stopped], games)
+        tabu_colour = "auto"  # no near tie: today's rule
     if algo == "nrpa":
         extra = dict(nrpa, policy=policy)
     colour = tabu_choice(board, tabu, tabu_colour)
@@ -162,6 +173,14 @@ def check_weights(weights: Optional[Iterable[int]]) -> tuple[int, int, int]:
     return values[0], values[1], values[2]
 
 
+def _race_colours(board: Any, algo: str, tabu: bool, time: Optional[float]) -> list[int]:
+    """The colours that race on ``board`` (tabu_colour="race"); ValueError
+    where a race cannot run."""
+    if algo != "nrpa" or not tabu or time is None:
+        raise ValueError("tabu_colour='race' needs algo='nrpa', tabu=True and a time (the race shares it)")
+    return _race.contenders(board)
+
+
 def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
     """The kernels' ``tabu_colour`` (-1: the most frequent colour at each
     playout's start) for ``tabu_colour`` as Board.search takes it; ValueError
@@ -172,6 +191,9 @@ def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
         raise ValueError("tabu_colour applies only with tabu=True")
     if tabu_colour == "best":
         return BEST.get(standard_number(board), -1)
+    if tabu_colour == "race":  # Board.search runs the race itself
+        raise ValueError("tabu_colour 'race' applies only to one timed NRPA search in one thread "
+                         "(not root-parallel or checkpointed)")
     if isinstance(tabu_colour, (str, bool)):
         raise ValueError(f"tabu_colour must be a colour number, {' or '.join(map(repr, NAMES))}, not {tabu_colour!r}")
     colour = index(tabu_colour)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any, Union
 
 # What ``tabu_colour`` takes: None or "auto" (today's rule), "best" (BEST
-# for a standard board, today's rule for any other), or a colour number.
+# for a standard board, today's rule for any other), "race" (the near-tied
+# colours race inside the budget, samegame._race), or a colour number.
 TabuColour = Union[int, str, None]
-NAMES = ("auto", "best")
+NAMES = ("auto", "best", "race")
 
 # Standard board (1-based) -> the colour kept with "best".  Measured with
 # benchmarks/samegame_ablation.py (NRPA level 3 restarted, 5 CPU s per
