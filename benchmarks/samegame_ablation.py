@@ -45,6 +45,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "beam-eval": {"algo": "beam-eval", "width": 100, "tabu": False},
     "beam-eval-tabu": {"algo": "beam-eval", "width": 100, "tabu": True},
     "level-2": {"level": 2},               # NRPA level 2, restarted: more restarts in the budget
+    "iterations-50": {"iterations": 50},   # 50 iterations per level: a level-3 run ends 8 times sooner
+    "race": {"tabu_colour": "race"},       # the near-tied colours race inside the budget (samegame._race)
     **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
 }
 DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]
