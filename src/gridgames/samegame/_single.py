@@ -17,7 +17,7 @@ from ._tabu import (
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
-#: The names of the searches, in the order of the table of docs/research.md.
+#: The names of the searches, in the order of the table of docs/results/samegame.md.
 ALGORITHMS = tuple(_ALGO)
 #: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
 #: ``"nrpa"`` (nested rollout policy adaptation) or ``"beam"`` (beam search), as
