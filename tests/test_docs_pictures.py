@@ -42,7 +42,8 @@ def test_every_picture_make_pictures_writes_is_committed(tmp_path):
 @pytest.mark.slow  # a headless chromium, three pages
 def test_the_committed_png_pictures_are_what_make_pictures_writes(tmp_path):
     pytest.importorskip("selenium", reason="the screenshots need selenium: pip install '.[browser]'")
-    image = pytest.importorskip("PIL.Image", reason="comparing the screenshots needs Pillow: pip install . --group test")
+    image = pytest.importorskip("PIL.Image",
+                                reason="comparing the screenshots needs Pillow: pip install . --group test")
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         pytest.skip("the screenshots need chromium and chromedriver: apt-get install chromium chromium-driver")
     make_pictures().screenshots(tmp_path)
