@@ -31,7 +31,7 @@ from functools import partial
 from typing import Any
 
 BASELINE = "default"
-# name -> the options changed from BASE's (the values tried before, docs/research.md)
+# name -> the options changed from BASE's (the values tried before, docs/results/samegame.md)
 CONFIGS: dict[str, dict[str, Any]] = {
     BASELINE: {},
     "tabu-bias-3": {"tabu_bias": 3.0},     # soft tabu: a bias of -3 instead of a ban (GNRPA)

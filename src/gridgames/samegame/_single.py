@@ -19,7 +19,7 @@ from ._tabu import (
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,
          "beam-eval": _S.ALGO_BEAM_EVAL}
-#: The names of the searches, in the order of the table of docs/research.md.
+#: The names of the searches, in the order of the table of docs/results/samegame.md.
 ALGORITHMS = tuple(_ALGO)
 #: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
 #: ``"nrpa"`` (nested rollout policy adaptation), ``"beam"`` (beam search, children rated by
@@ -33,7 +33,7 @@ DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1, "beam-e
 MAX_WIDTH = {"beam": 10_000, "beam-eval": _S.MAX_WIDTH}
 #: beam-eval's evaluation, in hundredths of a point: per (size - 2)**2 of each region,
 #: per (cells - 2)**2 of each colour (only the kept colour with tabu) and, subtracted,
-#: per cell in no region.  Chosen on the research set (docs/research.md).
+#: per cell in no region.  Chosen on the research set (docs/results/samegame.md).
 WEIGHTS = (100, 10, 200)
 STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",
            _S.STOPPED_INTERRUPT: "interrupt"}

@@ -16,7 +16,7 @@ NAMES = ("auto", "best", "race")
 # Standard board (1-based) -> the colour kept with "best".  Measured with
 # benchmarks/samegame_ablation.py (NRPA level 3 restarted, 5 CPU s per
 # search, seeds 1 and 2, each colour of the board; the lines are
-# benchmarks/results/tabu-colours-5s.jsonl, the table in docs/research.md):
+# benchmarks/results/tabu-colours-5s.jsonl, the table in docs/results/samegame-ablation.md):
 # a board is listed where a fixed colour's mean beat today's rule's, and
 # the choice was then checked on fresh seeds at 10 CPU s.  Mean of 2 seeds:
 #   7: colour 4 2,908 against 1,816 (today's rule keeps 0)
