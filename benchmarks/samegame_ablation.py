@@ -47,6 +47,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "level-2": {"level": 2},               # NRPA level 2, restarted: more restarts in the budget
     "iterations-50": {"iterations": 50},   # 50 iterations per level: a level-3 run ends 8 times sooner
     "race": {"tabu_colour": "race"},       # the near-tied colours race inside the budget (samegame._race)
+    "tabu-free-0": {"tabu_free": 0},       # pairs of the kept colour allowed from the first move (Cazenave: 10)
+    "tabu-free-20": {"tabu_free": 20},     # ... after 20 moves
+    "tabu48": {"tabu_until": 48},          # the rule lifted once 48 cells or fewer are left (Klein 2015)
     **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
 }
 DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]

@@ -50,6 +50,9 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         options["cpu_time"] = True
     if algo in ("beam", "beam-eval"):
         options["width"] = args.width
+    for name in ("tabu_free", "tabu_until"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
     if algo == "beam-eval" and args.weights is not None:
         options["weights"] = args.weights
     options["tabu"] = args.tabu

@@ -43,6 +43,9 @@ def rules() -> "dict[str, list[Rule]]":
         not_with("--research", "--standard"),
         not_with("--tabu-bias", "--no-tabu"),
         not_with("--tabu-colour", "--no-tabu"),
+        not_with("--tabu-free --tabu-until", "--no-tabu"),
+        not_with("--tabu-free --tabu-until", "--root-parallel", "--root-parallel", "2"),
+        not_with("--tabu-free --tabu-until", "--checkpoint", "--checkpoint", "ck"),
         not_with("--threads", "--ray"),
         not_with("--threads", "--root-parallel", "--root-parallel", "2"),  # its W workers are its threads
     ]}

@@ -110,6 +110,11 @@ def add(commands: Commands, rules: str) -> None:
                         "start, lowest on a tie; default), 'race' (the colours with at least 90%% of the most "
                         "cells race inside --time, the winner's search goes on) or 'best' (a table measured on "
                         "six standard boards, for record attempts; else auto)")
+    s.add_argument("--tabu-free", type=ranged(0, 400, "T"), default=None, metavar="T",
+                   help="the kept colour's pairs may be removed after T moves (default 10, Cazenave's rule)")
+    s.add_argument("--tabu-until", type=ranged(0, 800, "N"), default=None, metavar="N",
+                   help="the kept colour is no longer kept once N cells or fewer are left (default 0: "
+                        "always kept; Klein's Tabu48 is 48)")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",

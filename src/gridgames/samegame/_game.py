@@ -154,7 +154,8 @@ class Board(Wrapper):
                improve: "Optional[Iterable[tuple[int, int]]]" = None,
                tabu_colour: "TabuColour" = None, colour_bias: float = 0.0,
                improve_adapts: "Optional[int]" = None,
-               weights: "Optional[tuple[int, int, int]]" = None) -> "SearchResult":
+               weights: "Optional[tuple[int, int, int]]" = None, tabu_free: int = 10,
+               tabu_until: int = 0) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -187,7 +188,11 @@ class Board(Wrapper):
         its best score again this many times (0: never).
 
         ``tabu``: the playouts avoid the most frequent colour (see
-        playouts).  ``tabu_colour``: the colour they keep for the end: None
+        playouts): pairs of it are allowed after ``tabu_free`` moves
+        (default 10, Cazenave's rule), and the rule is lifted once
+        ``tabu_until`` cells or fewer are left (default 0: never; Klein's
+        "Tabu48" is 48).  Neither is taken by root-parallel or checkpointed
+        searches yet.  ``tabu_colour``: the colour they keep for the end: None
         or "auto" (the colour with the most cells at each playout's start,
         the lowest on a tie), a colour number (ValueError if the board has
         none of it), or "best" (the colour measured best for a standard
@@ -214,7 +219,8 @@ class Board(Wrapper):
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
                            repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour,
-                           colour_bias=colour_bias, improve_adapts=improve_adapts, weights=weights)
+                           colour_bias=colour_bias, improve_adapts=improve_adapts, weights=weights,
+                           tabu_free=tabu_free, tabu_until=tabu_until)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

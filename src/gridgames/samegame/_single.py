@@ -88,6 +88,8 @@ def strongest() -> tuple[str, dict[str, Any]]:
 
 # restarts=None, "until the time is up", as the kernels take it (never shown to users)
 UNTIL_TIME = 2**62
+#: After this many moves a playout may remove a pair of the kept colour (Cazenave's engine's rule).
+TABU_FREE = _S.TABU_FREE_DEPTH
 
 
 def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
@@ -128,11 +130,13 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         policy: Optional[bytes] = None, cpu_time: bool = False,
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
         colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
-        weights: Optional[tuple[int, int, int]] = None) -> SearchResult:
+        weights: Optional[tuple[int, int, int]] = None, tabu_free: int = TABU_FREE,
+        tabu_until: int = 0) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
     extra: dict[str, Any] = dict(weights=check_weights(weights)) if algo == "beam-eval" else {}
+    rule = check_tabu_rule(tabu_free, tabu_until)
     if weights is not None and algo != "beam-eval":
         raise ValueError("weights applies only to algo='beam-eval'")
     if restarts is None and time is None and stop is None:
@@ -146,7 +150,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
             known = None if improve is None else finished_game(board, improve)[1]
             score, moves, stopped, games = _race.race(
                 lambda c: search.NrpaRun(board.kernel_state, level, iterations, seed, bool(tabu), **nrpa,
-                                         policy=policy, improve=known, tabu_colour=c),
+                                         policy=policy, improve=known, tabu_colour=c, **rule),
                 colours, seconds, stop, main, bool(cpu_time))
             return SearchResult(score, moves, STOPPED[stopped], games)
         tabu_colour = "auto"  # no near tie: today's rule
@@ -155,9 +159,20 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     colour = tabu_choice(board, tabu, tabu_colour)
     known = None if improve is None else finished_game(board, improve)[1]
     score, moves, stopped, games = search.search(board.kernel_state, code, level, iterations, width, seed,
-                                                 bool(tabu), seconds, stop, main, **extra,
+                                                 bool(tabu), seconds, stop, main, **extra, **rule,
                                                  cpu_time=bool(cpu_time), improve=known, tabu_colour=colour)
     return SearchResult(score, moves, STOPPED[stopped], games)
+
+
+def check_tabu_rule(tabu_free: int, tabu_until: int) -> dict[str, int]:
+    """The tabu rule's two moments as the kernels take them; ValueError for
+    one out of range."""
+    free, until = index(tabu_free), index(tabu_until)
+    if not 0 <= free <= _S.MAX_MOVES:
+        raise ValueError(f"tabu_free must be in 0..{_S.MAX_MOVES}, not {free}")
+    if not 0 <= until <= 2 * _S.MAX_MOVES:
+        raise ValueError(f"tabu_until must be in 0..{2 * _S.MAX_MOVES}, not {until}")
+    return dict(tabu_free=free, tabu_until=until)
 
 
 def check_weights(weights: Optional[Iterable[int]]) -> tuple[int, int, int]:
@@ -195,7 +210,8 @@ def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
         raise ValueError("tabu_colour 'race' applies only to one timed NRPA search in one thread "
                          "(not root-parallel or checkpointed)")
     if isinstance(tabu_colour, (str, bool)):
-        raise ValueError(f"tabu_colour must be a colour number, {' or '.join(map(repr, NAMES))}, not {tabu_colour!r}")
+        raise ValueError(f"tabu_colour must be a colour number, {', '.join(map(repr, NAMES[:-1]))} or "
+                         f"{NAMES[-1]!r}, not {tabu_colour!r}")
     colour = index(tabu_colour)
     colours = sorted({v for row in board.grid() for v in row if v is not None})
     if colour not in colours:

@@ -130,7 +130,7 @@ cdef int ebeam(Ctx *x, const Pos *root, Layer *L, const Weights *w) noexcept nog
             if should_stop(x):
                 break
             n = gen_moves(&L.states[b].g, x.moves, x.scratch, x.queue, x.lone)
-            n = candidates(x, n, tabu, depth)  # the tabu rule, as in playouts
+            n = candidates(x, n, tabu, depth, L.states[b].g.left)  # the tabu rule, as in playouts
             for j in range(n):
                 L.moves[j] = x.moves[x.cand[j]]
             for j in range(n):

@@ -80,9 +80,10 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
 
 
 def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
-                 size_bias: float, tabu_colour: int = -1, colour_bias: float = 0.0) -> bytes:
+                 size_bias: float, tabu_colour: int = -1, colour_bias: float = 0.0,
+                 tabu_free: int = TABU_FREE_DEPTH, tabu_until: int = 0) -> bytes:
     """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
-    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias)
+    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias, tabu_free, tabu_until)
     pol = policy_dict(policy)
     adapt(pol, game_rec(x, root, moves, False)[2])
     return policy_bytes(pol)
@@ -132,14 +133,16 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            policy: Optional[bytes] = None, cpu_time: bool = False,
            improve: Optional[list[RC]] = None, tabu_colour: int = -1,
            colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
-           weights: tuple[int, int, int] = (0, 0, 0)) -> tuple[int, list[RC], int, int]:
+           weights: tuple[int, int, int] = (0, 0, 0), tabu_free: int = TABU_FREE_DEPTH,
+           tabu_until: int = 0) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias, improve_adapts)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
-    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias)
+    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias, tabu_free,
+             tabu_until)
     if improve is not None:
         known = game_rec(x, root, improve, True)
         offer(x, known[0], known[1])

@@ -57,7 +57,7 @@ def ebeam(x: _Ctx, root: Any, width: int, weights: tuple[int, int, int]) -> None
             if should_stop(x):
                 break
             moves, lone = gen_moves(state)
-            for m in candidates(x, moves, lone, tabu, len(history))[0]:
+            for m in candidates(x, moves, lone, tabu, len(history), state.remaining)[0]:
                 child = state.copy()
                 child.select(*m.rc)
                 child_moves, child_lone = gen_moves(child)
