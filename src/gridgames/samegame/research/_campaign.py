@@ -150,6 +150,8 @@ def _root_parallel(work: Work, workers: int, ray: Optional[str]) -> Iterator[Res
                                   checkpoint=work.files.of(job), **{**default, **work.params[k - 1]})
             yield work.make(job, (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
                                   None, __version__))
+            if found.stopped == "interrupt":  # Ctrl-C: no more boards
+                return
     finally:
         if isinstance(pool, ThreadPoolExecutor):
             pool.shutdown(cancel_futures=True)
