@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from .._judge import quoted
+from .._judge import escaped, quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame._single import ALGORITHMS, tabu_choice
@@ -158,6 +158,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write((result.line() if args.json else text(result, args.runs, start)) + "\n")
         sys.stdout.flush()
     if args.standard == (args.boards is not None):
+        if args.boards is None and args.improve and not args.standard:  # --improve [FILE] took the word after it
+            error(f"give BOARDS or --standard (one of them): {escaped(shown(args.improve))} was taken as "
+                  "--improve's FILE; give BOARDS before --improve")
         error("give BOARDS or --standard (one of them)")
     if args.runs is None:
         args.runs = 2 if args.allocate is not None else 1

@@ -20,7 +20,19 @@ from ... import __version__
 from .. import _single
 from .._single import SearchResult
 from ._checkpoint import path_of, peek, refuse_other, wanted
-from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed
+from ._jobs import (
+    Executor,
+    Files,
+    Job,
+    Outcome,
+    Result,
+    Work,
+    board_rows,
+    campaign_seed,
+    digest,
+    params_of,
+    search_seed,
+)
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
@@ -212,7 +224,12 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
                 ident = wanted(board, own, game is not None, **board_options(options, game, False))
                 if root_parallel is not None:
                     ident["params"]["root_parallel"] = root_parallel
-                refuse_other(path, header, ident)
+                refuse_other(path, header, ident, partial(_named_seed, board=k, run=r))
                 how = "done" if header.get("done") else f"{header.get('cpu', 0):.1f} CPU s so far"
                 said.append(f"board {k} run {r}: going on from {path} ({how}, best {header.get('best_score')})")
     return said
+
+
+def _named_seed(search: int, board: int, run: int) -> str:
+    """A search seed as the command line gave it: the campaign's --seed."""
+    return f"--seed {campaign_seed(search, board, run)}"

@@ -33,6 +33,22 @@ def search_seed(seed: int, board: int, run: int) -> int:
     return x
 
 
+def campaign_seed(search: int, board: int, run: int) -> int:
+    """The campaign seed whose run ``run`` of board ``board`` has the search
+    seed ``search``: splitmix64's steps undone (each is a bijection), so a
+    message can name the --seed a checkpoint was made with."""
+    x = search
+    for part in (run, board, 0):
+        x ^= x >> 31  # each line undoes one of SplitMix64.next's, last first
+        x ^= x >> 62
+        x = (x * pow(0x94D049BB133111EB, -1, 2**64)) & MASK
+        x ^= (x >> 27) ^ (x >> 54)
+        x = (x * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & MASK
+        x ^= (x >> 30) ^ (x >> 60)
+        x = ((x - 0x9E3779B97F4A7C15) & MASK) ^ part
+    return x
+
+
 class Result(NamedTuple):
     """One search of a campaign: which one (``board`` and ``run``, 1-based;
     ``seed``, ``algo``, ``params`` as given; ``digest`` of the board's
