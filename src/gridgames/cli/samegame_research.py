@@ -13,7 +13,7 @@ from typing import Any, Optional
 from .._judge import escaped, quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
-from ..samegame._single import ALGORITHMS, tabu_choice
+from ..samegame._single import ALGORITHMS, DEFAULT_ITERATIONS, tabu_choice
 from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
@@ -22,7 +22,7 @@ from ._args import Commands, add_command, add_progress_option, colour_choice, pe
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
-from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
+from ._solve_options import INT31, NRPA_OPTIONS, TIMED, refused, search_options, strongest_said, timed_default
 
 GAME = "samegame"
 
@@ -53,20 +53,21 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
-                   help="the search (default nrpa; with --time and no --algo, the strongest measured, for "
-                        "that long per search: NRPA level 3 restarted until the time is up, --tabu-colour best)")
+                   help=f"the search (default nrpa; {TIMED}, the strongest measured, for "
+                        f"that long per search: {strongest_said()})")
     s.add_argument("--level", type=ranged(0, 10, "L"), default=None, metavar="L",
-                   help="nesting level of nmcs / nrpa (default 1)")
+                   help=f"nesting level of nmcs / nrpa ({timed_default('level', 1)})")
     s.add_argument("--iterations", type=ranged(1, INT31, "N"), default=None, metavar="N",
-                   help="nrpa: iterations per level (100); nmcs: restarts (1); "
-                        "random: playouts (1000)")
+                   help=f"nrpa: iterations per level ({timed_default('iterations', DEFAULT_ITERATIONS['nrpa'])}); "
+                        "nmcs: restarts (1); random: playouts (1000)")
     s.add_argument("--width", type=ranged(1, 10_000, "W"), default=10, metavar="W",
                    help="beam width (default 10; each child is rated by one playout)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
     s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
     for flag, kind, metavar, text in NRPA_OPTIONS:
-        s.add_argument(flag, type=kind, default=None, metavar=metavar, help=text)
+        s.add_argument(flag, type=kind, default=None, metavar=metavar,
+                       help=text.format(restarts=timed_default("restarts", 0)))
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
     s.add_argument("--runs", type=ranged(1, None, "N"), default=None, metavar="N",
@@ -98,7 +99,8 @@ def add(commands: Commands, rules: str) -> None:
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
                    help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
-                        "start, lowest on a tie; default) or 'best' (measured per standard board, else auto)")
+                        "start, lowest on a tie) or 'best' (measured per standard board, else auto); "
+                        + timed_default("tabu_colour", "auto"))
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",
