@@ -188,11 +188,14 @@ def read_games(data: bytes, upto: "Optional[int]" = None
     return games
 
 
+FAR = 10**18  # as far off the field as a pick of thousands of digits
+
+
 def _number(word: bytes) -> int:
-    """A number the judge took, saturated: a pick off the field may have
-    thousands of digits, which int() refuses (and is as far off at 10**18)."""
-    if len(word.lstrip(b"-")) > 18:
-        return -10**18 if word.startswith(b"-") else 10**18
+    """A number the judge took, saturated at FAR: a pick off the field may
+    have thousands of digits, which int() refuses."""
+    if len(word.lstrip(b"-")) >= len(str(FAR)):
+        return -FAR if word.startswith(b"-") else FAR
     return int(word)
 
 
