@@ -38,11 +38,11 @@ def strongest_said() -> str:
     algo, options = strongest()
     said = [algo.upper() if algo in ("nmcs", "nrpa") else algo]
     for key, value in options.items():
-        if key == "restarts" and value is None:
-            said.append("restarted until the time is up")
-        elif key == "level":
+        if key == "level":
             said[0] += f" level {value}"
-        else:
+        elif key == "restarts" and value is None:
+            said[0] += " restarted until the time is up"
+        elif not (key == "iterations" and value == DEFAULT_ITERATIONS.get(algo)):  # (the default: not said)
             said.append(f"--{key.replace('_', '-')} {value}")
     return ", ".join(said)
 
