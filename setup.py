@@ -4,16 +4,70 @@ Every ``src/gridgames/**/*.pyx`` (the kernels) becomes an extension.  The build 
 optional (like simplejson's): if compiling fails, the pure-Python twins are
 installed alone, unless GRIDGAMES_REQUIRE_EXTENSION=1 makes the failure fatal
 (CI, .ci/run and cibuildwheel set it).
+
+A build cache makes a second `pip install .` of the same sources quick: pip
+builds in a fresh environment each time, whose Cython files are newer than
+the generated C, so Cython and the compiler would run again on sources that
+did not change.  The C of every kernel is kept under a key of the contents
+of every .pyx, .pxd and .pxi, this file and Cython's version; each compiled
+module under a key of its C, the compiler, its flags and Python's ABI.  The
+cache is GRIDGAMES_BUILD_CACHE (default: the user's cache directory,
+gridgames/build; "off" or "0": none).
 """
+import hashlib
 import os
+import shutil
 import sys
+import sysconfig
 import tempfile
 from glob import glob
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 REQUIRE = os.environ.get("GRIDGAMES_REQUIRE_EXTENSION", "") not in ("", "0")
+
+
+def cache_dir():
+    """The build cache's directory, or None when it is off."""
+    chosen = os.environ.get("GRIDGAMES_BUILD_CACHE")
+    if chosen is not None:
+        return None if chosen.lower() in ("", "0", "off", "no") else chosen
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "gridgames", "build")
+
+
+def digest(*parts):
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else repr(part).encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def prune(directory, most):
+    """Remove all but the ``most`` entries of ``directory`` used last (a
+    kernel's C is megabytes, and each change to a source is a new entry)."""
+    entries = sorted(os.scandir(directory), key=lambda e: e.stat().st_mtime, reverse=True)
+    for entry in entries[most:]:
+        shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def keep(source, target):
+    """Copy ``source`` to ``target`` whole (another build may read it meanwhile)."""
+    os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".part-")
+    os.close(fd)
+    try:
+        shutil.copy2(source, temporary)
+        os.replace(temporary, target)
+    except OSError:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 class OptionalBuildExt(build_ext):
@@ -56,9 +110,37 @@ class OptionalBuildExt(build_ext):
 
     def build_extension(self, ext):
         try:
+            cached = self._cached(ext)
+            target = self.get_ext_fullpath(ext.name)
+            if cached and os.path.exists(cached) and not self.force:
+                try:
+                    keep(cached, target)  # the same C, compiler, flags and Python: the same module
+                    os.utime(os.path.dirname(cached))  # (used: pruned last)
+                    return
+                except OSError:
+                    pass  # (a cache that cannot be read: compiled as without one)
             super().build_extension(ext)
+            if cached:
+                try:
+                    keep(target, cached)
+                    prune(os.path.dirname(os.path.dirname(cached)), 100)
+                except OSError:
+                    pass  # (a cache that cannot be written: the next build compiles again)
         except Exception as exc:
             self._give_up(exc)
+
+    def _cached(self, ext):
+        """Where the cache keeps ``ext`` compiled (None: no cache)."""
+        root = cache_dir()
+        if root is None or self.compiler.compiler_type != "unix":
+            return None
+        sources = b"".join(open(source, "rb").read() for source in ext.sources)
+        tools = [getattr(self.compiler, name, None) for name in ("compiler_so", "linker_so")]
+        flags = [os.environ.get(name) for name in ("CC", "CFLAGS", "CPPFLAGS", "LDFLAGS", "LDSHARED")]
+        python = [sysconfig.get_config_var(name) for name in ("EXT_SUFFIX", "SOABI", "CFLAGS", "LDSHARED")]
+        key = digest(sources, ext.extra_compile_args, ext.extra_link_args, ext.define_macros, tools, flags,
+                     python, sys.version, self.debug)
+        return os.path.join(root, "modules", key, os.path.basename(self.get_ext_filename(ext.name)))
 
     def _give_up(self, exc):
         if REQUIRE:
@@ -71,6 +153,7 @@ class OptionalBuildExt(build_ext):
 
 def extensions():
     try:
+        import Cython
         from Cython.Build import cythonize
     except ImportError:
         if REQUIRE:
@@ -82,7 +165,33 @@ def extensions():
     # The Cython directives of every kernel, here only (not in the .pyx headers).
     directives = {"language_level": 3, "boundscheck": False, "wraparound": False,
                   "cdivision": True, "initializedcheck": False, "freethreading_compatible": True}
-    return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
+    root = cache_dir()
+    if root is None:
+        return cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
+    # Any change to any kernel's source (or to this file, or Cython) is another key: all are generated again.
+    inputs = sorted(p for ext in ("pyx", "pxd", "pxi") for p in glob(f"src/gridgames/**/*.{ext}", recursive=True))
+    inputs.append(os.path.abspath(__file__))
+    key = digest(Cython.__version__, directives,
+                 *[(os.path.relpath(p).replace(os.sep, "/"), open(p, "rb").read()) for p in inputs])
+    kept = os.path.join(root, "c", key)
+    generated = [source[:-4] + ".c" for source in sources]
+    if all(os.path.exists(os.path.join(kept, c)) for c in generated):
+        try:
+            for c in generated:  # (the same C left as it is: its time too, so an in-tree build is up to date)
+                if not (os.path.exists(c) and open(c, "rb").read() == open(os.path.join(kept, c), "rb").read()):
+                    keep(os.path.join(kept, c), c)
+            os.utime(kept)  # (used: pruned last)
+            return [Extension(os.path.relpath(c, "src")[:-2].replace(os.sep, "."), [c]) for c in generated]
+        except OSError:
+            pass  # (a cache that cannot be read: Cython makes the C as without one)
+    modules = cythonize(sources, compiler_directives=directives, include_path=["src"], quiet=True)
+    try:
+        for c in generated:
+            keep(c, os.path.join(kept, c))
+        prune(os.path.join(root, "c"), 4)
+    except OSError:
+        pass  # (a cache that cannot be written: the next build generates again)
+    return modules
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -14,7 +14,10 @@ FUZZ = ROOT / "tests" / "data" / "fuzz"
 sys.path.insert(0, str(ROOT / "tools"))
 fuzz_targets = importlib.import_module("fuzz_targets")
 
-REPRODUCERS = sorted(FUZZ.glob("*.bin"))
+# (none yet: one param that says so, where pytest would skip with "got empty parameter set")
+REPRODUCERS = sorted(FUZZ.glob("*.bin")) or [pytest.param(None, marks=pytest.mark.skip(
+    reason="no reproducers in tests/data/fuzz: tools/fuzz.py writes TARGET-SHA.bin there for each input "
+           "it finds wrong (docs/fuzzing.md)"))]
 SEEDS = sorted(p for p in (FUZZ / "corpus").glob("*/*") if p.is_file())
 
 
@@ -30,7 +33,7 @@ def target_of(path):
     return fuzz_targets.TARGETS[path.name.rsplit("-", 1)[0]]
 
 
-@pytest.mark.parametrize("path", REPRODUCERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", REPRODUCERS, ids=lambda p: p.name if p else "none")
 def test_reproducer(path):
     target_of(path)(path.read_bytes())
 

@@ -68,7 +68,8 @@ def test_the_dev_tools_are_groups_and_not_extras():
 
 
 def test_citation_validates():
-    cffconvert = pytest.importorskip("cffconvert", reason="cffconvert is not installed: pip install --group release")
+    cffconvert = pytest.importorskip("cffconvert", reason="cffconvert is not installed: pip install cffconvert "
+                                     "(or pyproject.toml's release group: pip install . --group release)")
     text = (ROOT / "CITATION.cff").read_text()
     cffconvert.Citation(text).validate()  # the CFF 1.2.0 schema: raises when it does not hold
     assert re.search(rf"^version: {re.escape(gridgames.__version__)}$", text, re.M)

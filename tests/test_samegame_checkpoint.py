@@ -270,7 +270,8 @@ def test_cli_goes_on_says_so_and_keeps_a_finished_result(cli, tmp_path, backend)
     assert found(plain) == found(first) == found(again)
     other = cli(*args[:-3], "--seed", "6", "--checkpoint", tmp_path / "ck")
     before = (tmp_path / "ck" / "board-1-run-1.ckpt").read_bytes()
-    assert other.returncode == 2 and len(other.stderr.splitlines()) == 1 and b"another search (seed" in other.stderr
+    assert other.returncode == 2 and len(other.stderr.splitlines()) == 1
+    assert b"another search (--seed 5, not --seed 6)" in other.stderr
     assert (tmp_path / "ck" / "board-1-run-1.ckpt").read_bytes() == before and other.stdout == b""
     for bad in (["--algo", "nmcs"], ["--allocate", "2"]):
         p = cli("samegame", "solve", tmp_path / "b.txt", *bad, "--checkpoint", tmp_path / "ck")

@@ -72,6 +72,8 @@ class Reader:
         text = data[start:pos]
         if (text[digits - start:digits - start + 1] == b"0" and pos - digits > 1) or text == b"-0":
             raise self.fail(f"{expected}, found '{text.decode()}' (a leading zero)", start)
+        if pos - digits > max(_SHOWN, len(str(max(-low, high)))):  # out of range; int() refuses over 4,300 digits
+            raise self.fail(f"{expected}, found {self.found(start)} (a number of {pos - digits} digits)", start)
         value = int(text)
         if not low <= value <= high:
             raise self.fail(f"{expected}, found {text.decode()}", start)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 CLEAR = "\r\x1b[K"  # back to the line's start, erase it
 LIVE_EVERY, PLAIN_EVERY = 0.5, 5.0  # seconds between two drawings: live, plain
+RATE_WINDOW = 10.0  # seconds a rate is measured over: the pace now, not the mean since the start
 
 
 def live(stream: Optional[TextIO] = None) -> bool:

@@ -139,15 +139,16 @@ def positive(text: str) -> int:
 def ranged(low: int, high: Optional[int], name: str) -> Callable[[str], int]:
     """An argparse type: an integer in ``low``..``high`` (None: no top),
     its error naming the option's placeholder ``name`` and the range written out."""
-    span = f"{low}..{high}" if high is not None else f"{low} or more"
-
     def convert(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             value = None
+        if high is None and value is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be {low} or more, not {text.strip()}")  # as typed: -0
         if value is None or value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{name} must be an integer in {span}, not {text!r}")
+            span = f"in {low}..{high}" if high is not None else f"({low} or more)"
+            raise argparse.ArgumentTypeError(f"{name} must be an integer {span}, not {text!r}")
         return value
     return convert
 

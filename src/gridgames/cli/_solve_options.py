@@ -14,7 +14,7 @@ INT31 = 2**31 - 1  # the kernels' counts are C ints
 NRPA_OPTIONS = (
     ("--stab", ranged(1, INT31, "P"), "P", "nrpa: playouts per adapt at level 1 (stabilized NRPA; default 1)"),
     ("--restarts", ranged(0, 2**62, "R"), "R",
-     "nrpa: run the top level again from a fresh policy R times (default 0)"),
+     "nrpa: run the top level again from a fresh policy R times ({restarts})"),
     ("--repeats", ranged(0, INT31, "R"), "R",
      "nrpa: a level ends once the level below returned its best score again R times "
      "(GNRPA with limited repetitions; default 0: never)"),
@@ -27,6 +27,36 @@ NRPA_OPTIONS = (
      "with --improve: adapt towards the start game K times, then towards this run's own best "
      "(diversity; default: always towards the best so far)"),
 )
+
+
+TIMED = "with --time and no --algo"  # when strongest() runs instead of the plain search
+
+
+def strongest_said() -> str:
+    """What --time without --algo runs, in the options' words (from
+    strongest(): the help stays true when it changes)."""
+    algo, options = strongest()
+    said = [algo.upper() if algo in ("nmcs", "nrpa") else algo]
+    for key, value in options.items():
+        if key == "level":
+            said[0] += f" level {value}"
+        elif key == "restarts" and value is None:
+            said[0] += " restarted until the time is up"
+        elif not (key == "iterations" and value == DEFAULT_ITERATIONS.get(algo)):  # (the default: not said)
+            said.append(f"--{key.replace('_', '-')} {value}")
+    return ", ".join(said)
+
+
+def timed_default(key: str, plain: object) -> str:
+    """An option's default as --help says it: the plain search's ``plain``,
+    and strongest()'s where --time without --algo gives another."""
+    def said(value: object) -> str:
+        return f"'{value}'" if isinstance(value, str) else str(value)
+    options = strongest()[1]
+    if key not in options or options[key] == plain:
+        return f"default {said(plain)}"
+    timed = "until the time is up" if key == "restarts" and options[key] is None else said(options[key])
+    return f"default {said(plain)}; {timed} {TIMED}"
 
 
 def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:

@@ -176,16 +176,27 @@ def read_games(data: bytes, upto: "Optional[int]" = None
             continue
         if upto is not None and len(games) + 1 >= upto:
             break
-        rows, cols = map(int, words)
-        nholes = int(next(lines)[0])
-        holes = [(int(a), int(b)) for a, b in (next(lines) for _ in range(nholes))]
+        rows, cols = map(_number, words)
+        nholes = _number(next(lines)[0])
+        holes = [(_number(a), _number(b)) for a, b in (next(lines) for _ in range(nholes))]
         picks = []
         for words in lines:
             if not words:
                 break
-            picks.append((int(words[0]), int(words[1])))
+            picks.append((_number(words[0]), _number(words[1])))
         games.append((rows, cols, holes, picks))
     return games
+
+
+FAR = 10**18  # as far off the field as a pick of thousands of digits
+
+
+def _number(word: bytes) -> int:
+    """A number the judge took, saturated at FAR: a pick off the field may
+    have thousands of digits, which int() refuses."""
+    if len(word.lstrip(b"-")) >= len(str(FAR)):
+        return -FAR if word.startswith(b"-") else FAR
+    return int(word)
 
 
 def _solve(args: "argparse.Namespace") -> int:

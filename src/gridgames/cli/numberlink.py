@@ -4,13 +4,13 @@ import io
 import json
 import sys
 import time
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._judge import JudgeError
-from .._progress import Line, wanted
+from .._progress import RATE_WINDOW, Line, wanted
 from .._rng_pure import MASK
 from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
@@ -188,24 +188,38 @@ def _lengths(solution: "Solution") -> list[int]:
 
 class _Progress(Line):
     """The live line (gridgames._progress): puzzles done, the one under way
-    (its size), its search nodes and nodes per second; drawn at most twice a
-    second, and only once a puzzle has taken half a second."""
+    (its size), its search nodes (of all its searches: --unique counts the
+    solutions of each cut in turn) and nodes per second over the last
+    RATE_WINDOW seconds; drawn at most twice a second, and only once a
+    puzzle has taken half a second.  ``clock``: seconds (tests give theirs)."""
 
-    def __init__(self, total: Optional[int], plain: str = "") -> None:
+    def __init__(self, total: Optional[int], plain: str = "", clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(plain=plain)
-        self.total, self.done, self.what = total, 0, ""
+        self.total, self.done, self.what, self.clock = total, 0, "", clock
         self.start = self.drawn = 0.0
+        self.begin("")
 
     def begin(self, what: str) -> None:
-        self.what, self.start = what, time.monotonic()
+        self.what, self.start = what, self.clock()
         self.drawn = self.start
+        self.searches, self.before, self.nodes = 1, 0, 0  # the search under way, the nodes of those before
+        self.samples: deque[tuple[float, int]] = deque([(self.start, 0)])
 
     def __call__(self, nodes: int) -> None:
-        now = time.monotonic()
+        if nodes <= self.nodes:  # (a search's count only grows: a new search began)
+            self.searches, self.before = self.searches + 1, self.before + self.nodes
+        self.nodes = nodes
+        now = self.clock()
         if now - self.drawn >= self.every:
-            rate = nodes / max(now - self.start, 1e-9)
+            total = self.before + nodes
+            self.samples.append((now, total))
+            while len(self.samples) > 2 and now - self.samples[1][0] >= RATE_WINDOW:
+                self.samples.popleft()
+            then, earlier = self.samples[0]
+            rate = (total - earlier) / max(now - then, 1e-9)
             of = f"/{self.total}" if self.total else ""
-            self.show(f"[{self.done}{of} done] {self.what}: {nodes:,} nodes, {rate:,.0f} nodes/s, "
+            searches = f" in {self.searches} searches" if self.searches > 1 else ""
+            self.show(f"[{self.done}{of} done] {self.what}: {total:,} nodes{searches}, {rate:,.0f} nodes/s, "
                       f"{now - self.start:.1f} s")
             self.drawn = now
 

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from .._judge import quoted
+from .._judge import escaped, quoted
 from .._progress import wanted
 from ..samegame import Board, FormatError, read_boards, research_boards, standard_boards
 from ..samegame._game import RESEARCH_SEED, RESEARCH_SIZE
-from ..samegame._single import ALGORITHMS, WEIGHTS, tabu_choice
+from ..samegame._single import ALGORITHMS, DEFAULT_ITERATIONS, WEIGHTS, tabu_choice
 from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
@@ -23,7 +23,7 @@ from ._args import Commands, Weights, add_command, add_progress_option, colour_c
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
-from ._solve_options import INT31, NRPA_OPTIONS, refused, search_options
+from ._solve_options import INT31, NRPA_OPTIONS, TIMED, refused, search_options, strongest_said, timed_default
 
 GAME = "samegame"
 
@@ -57,26 +57,27 @@ def add(commands: Commands, rules: str) -> None:
                    help="the first N boards of the research set (random 15x15, 5 colours, seed "
                         f"{RESEARCH_SEED}: research_boards()), where defaults are chosen")
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
-                   help="the search (default nrpa; with --time and no --algo, the strongest measured, for "
-                        "that long per search: NRPA level 3 restarted until the time is up, --tabu-colour best)")
+                   help=f"the search (default nrpa; {TIMED}, the strongest measured, for "
+                        f"that long per search: {strongest_said()})")
     s.add_argument("--level", type=ranged(0, 10, "L"), default=None, metavar="L",
-                   help="nesting level of nmcs / nrpa (default 1)")
+                   help=f"nesting level of nmcs / nrpa ({timed_default('level', 1)})")
     s.add_argument("--iterations", type=ranged(1, INT31, "N"), default=None, metavar="N",
-                   help="nrpa: iterations per level (100); nmcs: restarts (1); "
-                        "random: playouts (1000); beam-eval: beams (1)")
+                   help=f"nrpa: iterations per level ({timed_default('iterations', DEFAULT_ITERATIONS['nrpa'])}); "
+                        "nmcs: restarts (1); random: playouts (1000); beam-eval: beams (1)")
     s.add_argument("--width", type=ranged(1, 100_000, "W"), default=10, metavar="W",
                    help="beam: width, 1..10000 (default 10; each child is rated by one playout); beam-eval: "
-                        "the first beam's width, 1..100000 (default 10; each further beam twice as wide); nmcs-beam: its "
-                        "playouts' width, 1..1000")
+                        "the first beam's width, 1..100000 (default 10; each further beam twice as wide); "
+                        "nmcs-beam: its playouts' width, 1..1000")
     s.add_argument("--weights", type=Weights(), default=None, metavar="G,C,L",
-                   help="beam-eval, nmcs-beam: the evaluation's weights in hundredths of a point: per (size-2)^2 of each "
-                        "region, per (cells-2)^2 of each colour, against each lone cell (default "
+                   help="beam-eval, nmcs-beam: the evaluation's weights in hundredths of a point: per (size-2)^2 "
+                        "of each region, per (cells-2)^2 of each colour, against each lone cell (default "
                         f"{','.join(map(str, WEIGHTS))})")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
     s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
     for flag, kind, metavar, text in NRPA_OPTIONS:
-        s.add_argument(flag, type=kind, default=None, metavar=metavar, help=text)
+        s.add_argument(flag, type=kind, default=None, metavar=metavar,
+                       help=text.format(restarts=timed_default("restarts", 0)))
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
     s.add_argument("--runs", type=ranged(1, None, "N"), default=None, metavar="N",
@@ -108,9 +109,10 @@ def add(commands: Commands, rules: str) -> None:
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
                    help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
-                        "start, lowest on a tie; default), 'race' (the colours with at least 90%% of the most "
+                        "start, lowest on a tie), 'race' (the colours with at least 90%% of the most "
                         "cells race inside --time, the winner's search goes on) or 'best' (a table measured on "
-                        "six standard boards, for record attempts; else auto)")
+                        "six standard boards, for record attempts; else auto); "
+                        + timed_default("tabu_colour", "auto"))
     s.add_argument("--tabu-free", type=ranged(0, 400, "T"), default=None, metavar="T",
                    help="the kept colour's pairs may be removed after T moves (default 10, Cazenave's rule)")
     s.add_argument("--tabu-until", type=ranged(0, 800, "N"), default=None, metavar="N",
@@ -176,6 +178,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write((result.line() if args.json else text(result, args.runs, start)) + "\n")
         sys.stdout.flush()
     if args.standard + (args.boards is not None) + (args.research is not None) != 1:
+        if args.boards is None and args.improve and not args.standard and args.research is None:
+            # --improve [FILE] took the word after it
+            error(f"give BOARDS, --standard or --research N (one of them): {escaped(shown(args.improve))} was "
+                  "taken as --improve's FILE; give BOARDS before --improve")
         error("give BOARDS, --standard or --research N (one of them)")
     if args.runs is None:
         args.runs = 2 if args.allocate is not None else 1

@@ -55,7 +55,10 @@ class SameGameEnv(GridEnv, OneBoard[Board]):
                 raise ValueError("give both rows and cols (or neither)")
             if not 1 <= colours <= 9:
                 raise ValueError(f"colours must be 1..9, not {colours}")
-            Board([[1] * cols] * rows, backend=backend)  # the board's own size check
+            for name, size in (("rows", rows), ("cols", cols)):  # (a board of no row says only "non-empty")
+                if size < 1:
+                    raise ValueError(f"{name} must be 1 or more, not {size}")
+            Board([[1] * cols] * rows, backend=backend)  # the board's own size check (its largest size)
             self.colours = tuple(range(1, colours + 1))
         self.rows, self.cols = rows, cols
         # Board's snapshot values (colours, _NO_CELL) -> observation values.

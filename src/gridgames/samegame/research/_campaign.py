@@ -20,13 +20,26 @@ from ... import __version__
 from .. import _single
 from .._single import SearchResult
 from ._checkpoint import path_of, peek, refuse_other, wanted
-from ._jobs import Executor, Files, Job, Outcome, Result, Work, board_rows, digest, params_of, search_seed
+from ._jobs import (
+    Executor,
+    Files,
+    Job,
+    Live,
+    Outcome,
+    Result,
+    Work,
+    board_rows,
+    campaign_seed,
+    digest,
+    params_of,
+    search_seed,
+)
 
 
 def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: int = 1, threads: int = 1,
              ray: Optional[str] = None, skip: Iterable[tuple[int, int]] = (),
              root_parallel: Optional[int] = None, improve: Optional[list[Optional[list[tuple[int, int]]]]] = None,
-             checkpoint: Optional[str] = None, checkpoint_every: float = 60.0,
+             checkpoint: Optional[str] = None, checkpoint_every: float = 60.0, live: Optional[Live] = None,
              **options: Any) -> Generator[Result, None, None]:
     """Search every board ``runs`` times and yield each Result as it
     finishes.  Run r of board k (both 1-based) has seed
@@ -41,7 +54,8 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
     a directory where each NRPA search writes its state every
     ``checkpoint_every`` seconds, and goes on from it when run again
     (``_checkpoint.path_of``; the same result as a search that never
-    stopped).  ``options`` as
+    stopped).  ``live``: where the searches under way in this process
+    (serial or threads) show their playouts and best so far.  ``options`` as
     in Board.search (``time`` per search).  Ctrl-C
     ends the iteration; with threads, the searches under way first yield
     their best so far, stopped "interrupt"; Ray tasks under way are
@@ -71,7 +85,7 @@ def campaign(boards: Iterable[Any], algo: str = "nrpa", *, seed: int = 0, runs: 
         (k, r, s), (score, moves, stopped, games, cpu, version) = job, outcome
         return Result(k, r, s, algo, result_params, score, [(m[0], m[1]) for m in moves], stopped, games,
                       cpu, version, digests[k - 1])
-    work = Work(boards, jobs, algo, params, make, Files(checkpoint, checkpoint_every))
+    work = Work(boards, jobs, algo, params, make, Files(checkpoint, checkpoint_every), live)
     # yield from: a KeyboardInterrupt thrown into this generator reaches the executor's
     # (the CLI throws one when Ctrl-C came while it was writing a result)
     yield from executor(threads, ray, root_parallel)(work)
@@ -97,7 +111,7 @@ def _in_turn(work: Work) -> Iterator[Result]:
 
 
 def _threads(work: Work, threads: int) -> Iterator[Result]:
-    stops = {b.backend: b.stop_flag() for b in work.boards}
+    stops: dict[Future[Outcome], Any] = {}  # each search's own: it holds that search's progress
     queue = work.jobs[::-1]
     pending: dict[Future[Outcome], Job] = {}  # jobs sort in submission order: (board, run)
     with ThreadPoolExecutor(threads) as pool:
@@ -105,12 +119,15 @@ def _threads(work: Work, threads: int) -> Iterator[Result]:
             while queue and len(pending) < 2 * threads:
                 job = queue.pop()
                 board = work.boards[job[0] - 1]
-                pending[pool.submit(work.search, job, board.copy(), stops[board.backend])] = job
+                stop = board.stop_flag()
+                future = pool.submit(work.search, job, board.copy(), stop)
+                pending[future], stops[future] = job, stop
         try:
             fill()
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for f in sorted(done, key=pending.__getitem__):
+                    stops.pop(f)
                     yield work.make(pending.pop(f), f.result())
                 fill()
         except KeyboardInterrupt:
@@ -125,10 +142,10 @@ def _threads(work: Work, threads: int) -> Iterator[Result]:
             _stop(stops, pending)
 
 
-def _stop(stops: dict[str, Any], futures: Iterable[Future[Outcome]]) -> None:
+def _stop(stops: dict[Future[Outcome], Any], futures: Iterable[Future[Outcome]]) -> None:
     for f in futures:
         f.cancel()  # the searches not started yet (first: none starts only to stop at once)
-    for stop in stops.values():
+    for stop in list(stops.values()):
         stop.set()
 
 
@@ -150,6 +167,8 @@ def _root_parallel(work: Work, workers: int, ray: Optional[str]) -> Iterator[Res
                                   checkpoint=work.files.of(job), **{**default, **work.params[k - 1]})
             yield work.make(job, (found.score, [list(m) for m in found.moves], found.stopped, found.playouts,
                                   None, __version__))
+            if found.stopped == "interrupt":  # Ctrl-C: no more boards
+                return
     finally:
         if isinstance(pool, ThreadPoolExecutor):
             pool.shutdown(cancel_futures=True)
@@ -210,7 +229,12 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
                 ident = wanted(board, own, game is not None, **board_options(options, game, False))
                 if root_parallel is not None:
                     ident["params"]["root_parallel"] = root_parallel
-                refuse_other(path, header, ident)
+                refuse_other(path, header, ident, partial(_named_seed, board=k, run=r))
                 how = "done" if header.get("done") else f"{header.get('cpu', 0):.1f} CPU s so far"
                 said.append(f"board {k} run {r}: going on from {path} ({how}, best {header.get('best_score')})")
     return said
+
+
+def _named_seed(search: int, board: int, run: int) -> str:
+    """A search seed as the command line gave it: the campaign's --seed."""
+    return f"--seed {campaign_seed(search, board, run)}"

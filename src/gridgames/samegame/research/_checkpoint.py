@@ -120,16 +120,20 @@ def peek(path: str) -> Optional[dict[str, Any]]:
     return header
 
 
-def refuse_other(path: str, header: dict[str, Any], wanted: dict[str, Any]) -> None:
-    """Mismatch naming the first thing that differs between ``header`` and ``wanted``."""
+def refuse_other(path: str, header: dict[str, Any], wanted: dict[str, Any],
+                 seed: Optional[Callable[[int], str]] = None) -> None:
+    """Mismatch naming the first thing that differs between ``header`` and
+    ``wanted``; ``seed``: how a search seed is named (a campaign's --seed)."""
     for key in WHAT:
         theirs, ours = header.get(key), wanted[key]
         if key == "params" and isinstance(theirs, dict) and theirs != ours:
             diff = sorted(k for k in set(theirs) | set(ours) if theirs.get(k) != ours.get(k))
             key, theirs, ours = diff[0], theirs.get(diff[0]), ours.get(diff[0])
         if theirs != ours:
-            what = "board" if key == "digest" else key
-            raise Mismatch(f"{path}: the checkpoint of another search ({what} {theirs}, not {ours}); "
+            said = f"{'board' if key == 'digest' else key} {theirs}, not {ours}"
+            if key == "seed" and seed is not None and type(theirs) is int and 0 <= theirs < 2**64:
+                said = f"{seed(theirs)}, not {seed(ours)}"
+            raise Mismatch(f"{path}: the checkpoint of another search ({said}); "
                            "give another directory, or remove the file to start afresh")
 
 

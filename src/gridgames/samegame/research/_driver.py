@@ -18,7 +18,7 @@ from ._allocate import allocating, report, report_text
 from ._campaign import campaign, going_on
 from ._checkpoint import Mismatch
 from ._improve import Start
-from ._jobs import Result, board_rows, digest, params_of
+from ._jobs import Live, Result, board_rows, digest, params_of
 from ._progress import Progress
 
 Show = Callable[[Result], None]
@@ -112,8 +112,9 @@ def solve(plan: Plan, show: Show, *, note: Callable[[str], object] = print, prog
                 raise Refused("checkpoint-file", plan.checkpoint) from exc
             except OSError as exc:
                 raise Refused("checkpoints", plan.checkpoint) from exc
+        live = Live() if progress is not None and not plan.ray and not plan.root_parallel else None
         where: dict[str, Any] = dict(seed=plan.seed, threads=plan.threads, ray=plan.ray,
-                                     root_parallel=plan.root_parallel)
+                                     root_parallel=plan.root_parallel, live=live)
         if plan.allocate is not None:
             batch = 4 if plan.batch is None else plan.batch
             searching = allocating(boards, plan.algo, extra=plan.allocate, batch=batch, runs=plan.runs,
@@ -126,7 +127,7 @@ def solve(plan: Plan, show: Show, *, note: Callable[[str], object] = print, prog
         # searches at once: threads, or one at a time over its workers (root-parallel); on Ray not known
         slots = None if plan.ray else 1 if plan.root_parallel else plan.threads
         line = None if progress is None else Progress(tally.searches, len(boards), earlier, plain=progress,
-                                                      budget=plan.options.get("time"), slots=slots)
+                                                      budget=plan.options.get("time"), slots=slots, live=live)
         tally.run(searching, appender, line, defer, show)
     finally:
         if appender:

@@ -6,6 +6,7 @@ build on this module; it imports only the one-search layer (``_single``).
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Optional
@@ -30,6 +31,22 @@ def search_seed(seed: int, board: int, run: int) -> int:
     x = SplitMix64(seed).next()
     for part in (board, run):
         x = SplitMix64((x ^ part) & MASK).next()
+    return x
+
+
+def campaign_seed(search: int, board: int, run: int) -> int:
+    """The campaign seed whose run ``run`` of board ``board`` has the search
+    seed ``search``: splitmix64's steps undone (each is a bijection), so a
+    message can name the --seed a checkpoint was made with."""
+    x = search
+    for part in (run, board, 0):
+        x ^= x >> 31  # each line undoes one of SplitMix64.next's, last first
+        x ^= x >> 62
+        x = (x * pow(0x94D049BB133111EB, -1, 2**64)) & MASK
+        x ^= (x >> 27) ^ (x >> 54)
+        x = (x * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & MASK
+        x ^= (x >> 30) ^ (x >> 60)
+        x = ((x - 0x9E3779B97F4A7C15) & MASK) ^ part
     return x
 
 
@@ -143,6 +160,28 @@ class Files:
         return _checkpoint.path_of(self.directory, job[0], job[1]), self.every
 
 
+class Live:
+    """The searches under way in this process, for a progress line: the
+    Stop of each, in which its kernel keeps its playouts and best so far."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.under_way: dict[Job, Any] = {}
+
+    def begin(self, job: Job, stop: Any) -> None:
+        with self.lock:
+            self.under_way[job] = stop
+
+    def end(self, job: Job) -> None:
+        with self.lock:
+            self.under_way.pop(job, None)
+
+    def seen(self) -> list[tuple[int, int, int]]:
+        """(board, playouts, best score or -1) of each search under way."""
+        with self.lock:
+            return [(job[0], *stop.seen_so_far) for job, stop in self.under_way.items()]
+
+
 class Work(NamedTuple):
     """A campaign's searches as every executor takes them (serial, threads,
     Ray, root-parallel: each is a function of a Work yielding Results):
@@ -156,12 +195,22 @@ class Work(NamedTuple):
     params: list[dict[str, Any]]
     make: Make
     files: Files
+    live: Optional[Live] = None
 
     def search(self, job: Job, board: Any = None, stop: Any = None) -> Outcome:
-        """The job's search, in this thread (on a copy of its board: ``board``)."""
+        """The job's search, in this thread (on a copy of its board:
+        ``board``; ``stop``: its own Stop, which ``live`` reads)."""
         k, _, seed = job
-        return search(self.boards[k - 1] if board is None else board, self.algo, self.params[k - 1], seed, stop,
-                      self.files.of(job))
+        board = self.boards[k - 1] if board is None else board
+        params = self.params[k - 1]
+        if self.live is None or (params.get("restarts", 0) is None and not params.get("time")):
+            return search(board, self.algo, params, seed, stop, self.files.of(job))  # (no stop: refused as before)
+        stop = board.stop_flag() if stop is None else stop
+        self.live.begin(job, stop)
+        try:
+            return search(board, self.algo, params, seed, stop, self.files.of(job))
+        finally:
+            self.live.end(job)
 
 
 Executor = Callable[[Work], Iterator[Result]]

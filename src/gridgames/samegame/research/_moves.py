@@ -24,6 +24,12 @@ class Game(NamedTuple):
     line: int
 
 
+def _small(word: str) -> bool:
+    """A count of at most 9 digits: every board, run or cell number is one
+    (and int() refuses over 4,300 digits)."""
+    return word.isdecimal() and len(word) <= 9
+
+
 def parse_moves(text: str, name: str) -> list[Game]:
     """The games of MOVES, one per board line; a torn last JSON line (a
     campaign stopped while writing it) is reported on standard error, not
@@ -53,14 +59,14 @@ def parse_moves(text: str, name: str) -> list[Game]:
         if body.startswith("board "):
             head, sep, body = body.partition("moves:")
             words = head[6:].replace(":", " ").replace(",", " ").split()
-            if not sep or not words[:1] or not words[0].isdecimal():
+            if not sep or not words[:1] or not _small(words[0]):
                 raise FormatError(f"{where}: expected 'board K: ... moves: r,c ...'")
             board = int(words[0])
-            run = int(words[2]) if words[1:2] == ["run"] and words[2:3] and words[2].isdecimal() else 1
+            run = int(words[2]) if words[1:2] == ["run"] and words[2:3] and _small(words[2]) else 1
         moves = []
         for token in body.split():
             r, sep, c = token.partition(",")
-            if not (sep and r.isdecimal() and c.isdecimal()):
+            if not (sep and _small(r) and _small(c)):
                 col = line.index(token) + 1
                 raise FormatError(f"{name}:{number}:{col}: expected a move 'r,c', found {quoted(token)}")
             moves.append((int(r), int(c)))

@@ -1,17 +1,20 @@
 """The live progress line of `samegame solve` (standard error, a terminal
 only): searches done of all, the total of the best score per board, the
-playouts per second, the time left, then the best of each board as far as
-the terminal is wide (with --progress, off a terminal: plain lines, whole)."""
+playouts per second over the last RATE_WINDOW seconds, the time left, then
+the best of each board as far as the terminal is wide (with --progress, off
+a terminal: plain lines, whole).  Playouts and bests count the searches
+under way in this process too (``Live``: what their kernels report)."""
 from __future__ import annotations
 
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Optional, TextIO
 
-from ..._progress import CLEAR, Line
-from ._jobs import Result
+from ..._progress import CLEAR, RATE_WINDOW, Line
+from ._jobs import Live, Result
 
 
 class Progress(Line):
@@ -22,12 +25,15 @@ class Progress(Line):
     ``budget``: each search's seconds (--time), run ``slots`` at a time
     (None: not known, as on Ray): then the time left is what the budgets
     of the searches under way and to come leave, else it is estimated from
-    the pace of the results so far.  ``clock``: seconds (tests give theirs)."""
+    the pace of the results so far.  ``live``: the searches under way (None:
+    results only, as on Ray).  ``clock``: seconds (tests give theirs)."""
 
     def __init__(self, searches: int, boards: int, found: Iterable[Result] = (),
                  stream: Optional[TextIO] = None, plain: str = "", *, budget: Optional[float] = None,
-                 slots: Optional[int] = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 slots: Optional[int] = None, clock: Callable[[], float] = time.monotonic,
+                 live: Optional[Live] = None) -> None:
         super().__init__(stream, plain)
+        self.live = live
         self.searches, self.boards = searches, boards
         self.best: dict[int, int] = {}
         self.count = self.new = self.playouts = 0
@@ -35,6 +41,7 @@ class Progress(Line):
             self._take(result)
         self.clock = clock
         self.start = self.last = clock()
+        self.samples: deque[tuple[float, int]] = deque([(self.start, 0)])  # (time, playouts): the rate's window
         self.budget = budget if budget is not None and slots else None
         # when each search under way began (as if the searches of a slot ran back to back)
         self.under_way = [self.start] * min(slots or 0, searches - self.count)
@@ -74,15 +81,29 @@ class Progress(Line):
             return None
         return max((self.last - self.start) / self.new * (self.searches - self.count) - (now - self.last), 0.0)
 
+    def rate(self, now: float, playouts: int) -> float:
+        """Playouts per second over the last RATE_WINDOW seconds (a sample
+        taken now; since the start while the window is not full)."""
+        playouts = max(playouts, self.samples[-1][1])  # (a search's count moves to its result: never back)
+        self.samples.append((now, playouts))
+        while len(self.samples) > 2 and now - self.samples[1][0] >= RATE_WINDOW:
+            self.samples.popleft()
+        then, before = self.samples[0]
+        return (playouts - before) / max(now - then, 1e-9)
+
     def text(self) -> str:
         """The line, without colour or cursor codes."""
         now = self.clock()
-        elapsed = max(now - self.start, 1e-9)
+        best, playouts = dict(self.best), self.playouts
+        for board, games, score in self.live.seen() if self.live else ():
+            playouts += games
+            if score >= 0:
+                best[board] = max(best.get(board, 0), score)
         seconds = self.left(now) if self.count < self.searches else None
         left = "" if seconds is None else f", {_clock(seconds)} left"
-        line = (f"[{self.count}/{self.searches} searches] total {sum(self.best.values()):,} "
-                f"({len(self.best)}/{self.boards} boards), {self.playouts / elapsed:,.0f} playouts/s{left}")
-        bests = " ".join(str(self.best.get(k, "-")) for k in range(1, self.boards + 1))
+        line = (f"[{self.count}/{self.searches} searches] total {sum(best.values()):,} "
+                f"({len(best)}/{self.boards} boards), {self.rate(now, playouts):,.0f} playouts/s{left}")
+        bests = " ".join(str(best.get(k, "-")) for k in range(1, self.boards + 1))
         if self.plain:  # a line of a log: never cut
             return line + " | best " + bests
         try:

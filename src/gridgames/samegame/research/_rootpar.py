@@ -14,6 +14,7 @@ import math
 import time as _time
 from array import array
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Optional
 
 from ..._limits import constants
@@ -109,31 +110,56 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     if saved is not None:
         saved.load(at)
     clock = Clock(seconds, bool(cpu_time), saved.spent if saved else (0.0, 0.0))
-    while not at.done:
-        left = clock.left(at.cpu)
-        if seconds and left <= 0 and at.best[0] >= 0:
-            at.stopped = "time"
-            break
-        share = max(left / workers if cpu_time else left, 1e-9) if seconds else 0.0
-        futures = [executor.submit(level_search, rows, board.backend, level - 1, iterations,
-                                   task_seed(seed, at.round, w, at.run), bool(tabu), share, at.policy,
-                                   task_options)
-                   for w in range(workers)]
-        _fold(at, [f.result() for f in futures])  # in worker order, whoever finished first
-        if at.stopped is not None:  # not written: a checkpoint goes on from before this round
-            break
-        if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
-            at.next_run(options["restarts"], keep=improve is not None and adapts is None)
-            if not at.done:
-                start_run()
-        else:
-            at.policy = adapt(at.policy, at.top[1])
-            at.round += 1
-        if saved is not None:
-            saved.write(at)
+    # Workers in this process's threads take a stop flag: Ctrl-C reaches only
+    # the main thread, which then stops them for their best so far.
+    stop = board.stop_flag() if isinstance(executor, ThreadPoolExecutor) else None
+    if stop is not None:
+        task_options["stop"] = stop
+    futures: list[Any] = []
+    try:
+        while not at.done:
+            left = clock.left(at.cpu)
+            if seconds and left <= 0 and at.best[0] >= 0:
+                at.stopped = "time"
+                break
+            share = max(left / workers if cpu_time else left, 1e-9) if seconds else 0.0
+            futures = [executor.submit(level_search, rows, board.backend, level - 1, iterations,
+                                       task_seed(seed, at.round, w, at.run), bool(tabu), share, at.policy,
+                                       task_options)
+                       for w in range(workers)]
+            results = [f.result() for f in futures]  # in worker order, whoever finished first
+            futures = []
+            _fold(at, results)
+            if at.stopped is not None:  # not written: a checkpoint goes on from before this round
+                break
+            if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
+                at.next_run(options["restarts"], keep=improve is not None and adapts is None)
+                if not at.done:
+                    start_run()
+            else:
+                at.policy = adapt(at.policy, at.top[1])
+                at.round += 1
+            if saved is not None:
+                saved.write(at)
+    except KeyboardInterrupt:  # the best so far, this round's workers' included, as a serial search gives it
+        cut = _stopped(futures, stop)
+        if cut:
+            _fold(at, cut)
+        at.stopped = "interrupt"
     if at.best[0] < 0:
         return SearchResult(board.score, [], at.stopped, at.games)
     return SearchResult(at.best[0], [(r, c) for r, c in at.best[1]], at.stopped, at.games)
+
+
+def _stopped(futures: list[Any], stop: Any) -> list[Any]:
+    """The results of a round cut short: its workers stopped (``stop``, or
+    None where they cannot be: those not finished are cancelled, unread)."""
+    for f in futures:
+        f.cancel()
+    if stop is not None:
+        stop.set()
+    return [f.result() for f in futures
+            if not f.cancelled() and (stop is not None or f.done()) and f.exception() is None]
 
 
 def _task_options(options: dict[str, Any], colour: int, cpu_time: bool) -> dict[str, Any]:

@@ -92,6 +92,7 @@ ctypedef struct Ctx:
     bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C
     int *stop                    # set by another thread (Stop), or NULL
+    long long *seen              # the Stop's playouts and best so far, for a progress line (or NULL)
     int stopped
     bint ckpt                    # checkpoint mode: a stop waits for NRPA's next checkpoint point
     int halt                     # checkpoint mode: why the search is to stop there (STOPPED_*, RUNNING)
@@ -116,6 +117,10 @@ cdef class Stop:
     """A flag another thread sets to stop searches early (they return their
     best so far)."""
     cdef int flag
+    cdef long long seen[2]  # the search's playouts and best score so far (-1: none yet)
+
+    def __cinit__(self):
+        self.seen[1] = -1
 
     def set(self):
         self.flag = 1
@@ -123,6 +128,12 @@ cdef class Stop:
     @property
     def is_set(self):
         return bool(self.flag)
+
+    @property
+    def seen_so_far(self):
+        """(playouts, best score or -1) of the search given this Stop, as it
+        runs (another thread reads them: a progress line)."""
+        return self.seen[0], self.seen[1]
 
 
 # --- moves, play, playouts ----------------------------------------------------
@@ -300,6 +311,9 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
         memcpy(rec.cell, x.seq, length * sizeof(int))
     x.playouts += 1
     offer(x, p.score, x.seq, length)
+    if x.seen != NULL:
+        x.seen[0] = x.playouts
+        x.seen[1] = x.best_score
     return length
 
 

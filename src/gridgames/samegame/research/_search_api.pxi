@@ -20,6 +20,7 @@ cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_sign
     x.deadline = (gg_cpu() if cpu_clock else gg_now()) + seconds if seconds > 0 else 0.0
     x.poll_signals = poll_signals
     x.stop = &stop.flag if stop is not None else NULL
+    x.seen = &stop.seen[0] if stop is not None else NULL
     return x
 
 

@@ -34,10 +34,11 @@ class Stop:
     """A flag another thread sets to stop searches early (they return their
     best so far)."""
 
-    __slots__ = ("flag",)
+    __slots__ = ("flag", "seen")
 
     def __init__(self) -> None:
         self.flag = 0
+        self.seen = (0, -1)  # the search's playouts and best score so far (-1: none yet)
 
     def set(self) -> None:
         self.flag = 1
@@ -45,6 +46,12 @@ class Stop:
     @property
     def is_set(self) -> bool:
         return bool(self.flag)
+
+    @property
+    def seen_so_far(self) -> tuple[int, int]:
+        """(playouts, best score or -1) of the search given this Stop, as it
+        runs (another thread reads them: a progress line)."""
+        return self.seen
 
 
 class Move(NamedTuple):
@@ -186,6 +193,8 @@ def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],
         p.select(*m.rc)
     x.playouts += 1
     offer(x, p.score, seq)
+    if x.stop is not None:
+        x.stop.seen = (x.playouts, x.best_score)
     return seq
 
 

@@ -70,6 +70,7 @@ cdef class NrpaRun:
         x.poll_signals = poll_signals
         self.stop = stop
         x.stop = &stop.flag if stop is not None else NULL
+        x.seen = &stop.seen[0] if stop is not None else NULL
         x.ckpt = every >= 0
         x.ckpt_at = gg_now() + every if every >= 0 else 0.0
         x.halt = RUNNING
@@ -83,6 +84,7 @@ cdef class NrpaRun:
                 nrpa_runs(x, &self.r, self.restarts, start)
         finally:
             x.stop = NULL
+            x.seen = NULL
             self.stop = None
         return self.r.suspended != 0
 
