@@ -120,8 +120,8 @@ def test_replay_usage_is_what_it_takes(two, capsys):
     status, _, err = run(capsys, "samegame", "replay", "two.txt", "a", "two.txt", "b")
     assert status == 2 and "unrecognized arguments: two.txt b" in usage_error(err, "samegame replay")
     status, _, err = run(capsys, "samegame", "replay", "a")
-    assert status == 2 and usage_error(err, "samegame replay").endswith("give BOARDS and MOVES, or --standard "
-                                                                        "and MOVES")
+    assert status == 2 and usage_error(err, "samegame replay").endswith("give BOARDS and MOVES, or --standard or "
+                                                                        "--research N and MOVES")
 
 
 # Ray installed, not started: the same with or without the [ray] extra (exit 2 where Ray is missing,

@@ -103,7 +103,7 @@ def test_solve_errors(cli, tmp_path):
                    b"<stdin>:2:1: board 1: row of 1 colours")
     one_error_line(cli("samegame", "solve", tmp_path / "none.txt"), 2, b"cannot read")
     p = cli("samegame", "solve")
-    assert p.returncode == 2 and b"BOARDS or --standard" in p.stderr
+    assert p.returncode == 2 and b"BOARDS, --standard or --research N" in p.stderr
     p = cli("samegame", "solve", "--standard", "--algo", "nrpa", "--level", "0")
     assert p.returncode == 2 and b"argument --level: nrpa's L must be in 1..10, not 0" in p.stderr
     assert b"Traceback" not in p.stderr

@@ -125,18 +125,18 @@ def test_campaigns_take_the_colour(backend):
                      for k, b in enumerate(boards, 1)]
 
 
-def test_solve_time_keeps_the_measured_colour(cli):
+def test_solve_time_keeps_todays_colour(cli):
     text = "\n".join(" ".join(row) for row in _rows(12)).encode() + b"\n"
     found = {}
     for more in ([], ["--no-tabu"], ["--tabu-colour", "3"]):
         p = cli("samegame", "solve", "-", "--time", "0.05", "--cpu-time", "--json", *more, input=text)
         assert p.returncode == 0, p.stderr
         found[" ".join(more)] = json.loads(p.stdout)["params"]
-    assert found[""]["tabu_colour"] == "best" and found[""]["level"] == 3   # strongest(): best, auto here
+    assert "tabu_colour" not in found[""] and found[""]["level"] == 3   # strongest(): today's rule
     assert "tabu_colour" not in found["--no-tabu"] and found["--no-tabu"]["tabu"] is False
     assert found["--tabu-colour 3"]["tabu_colour"] == 3
 
 
 def test_solve_help_says_what_time_chooses(cli):
     words = b" ".join(cli("samegame", "solve", "--help").stdout.split())   # as argparse wraps it
-    assert b"NRPA level 3 restarted until the time is up, --tabu-colour best" in words
+    assert b"NRPA level 3 restarted until the time is up)" in words

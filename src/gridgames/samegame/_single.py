@@ -78,14 +78,16 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
 
 
 def strongest() -> tuple[str, dict[str, Any]]:
-    """(algo, options) of the strongest search we have for a time budget:
-    give it ``time``; it restarts from a fresh policy until the time is up
-    (``restarts=None``; measured in benchmarks/samegame_strength.py, docs/research.md)
-    and keeps the colour measured best on the standard boards that have one
-    (``tabu_colour="best"``: +427 points per search, standard error 89, 20
-    pairs on fresh seeds at 10 CPU s on boards 7, 10, 11, 12, 13 and 15;
-    docs/research.md, Ablation)."""
-    return "nrpa", dict(level=3, iterations=100, restarts=None, tabu_colour="best")
+    """(algo, options) of the strongest search measured on the research set
+    (research_boards(), boards nobody tunes on) for a time budget: give it
+    ``time``; NRPA level 3 that restarts from a fresh policy until the time
+    is up, keeping today's colour.  Nothing tried beat it there at equal
+    CPU with paired seeds, at 10 or 60 CPU s: the raced colour, Tabu48, tabu
+    pairs earlier or later, level 2, 50 iterations, the GNRPA biases, the
+    evaluated beam (docs/results/samegame-ablation.md).  The colour table of
+    six standard boards (``tabu_colour="best"``) is an option for record
+    attempts there, not a default."""
+    return "nrpa", dict(level=3, iterations=100, restarts=None)
 
 
 # restarts=None, "until the time is up", as the kernels take it (never shown to users)
