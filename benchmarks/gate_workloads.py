@@ -123,14 +123,14 @@ def samegame_nrpa(_):
 
 @workload("numberlink generate: 100x100, seed 20261122")
 def numberlink_generate(_):
-    from gridgames._backend import kernel
+    from gridgames._runtime.backend import kernel
     generate = kernel("numberlink", "compiled").generate
     return lambda: generate(100, 100, 20261122)
 
 
 @workload("numberlink solve: generated 40x40, seed 0, count to 2")
 def numberlink_solve(_):
-    from gridgames._backend import kernel
+    from gridgames._runtime.backend import kernel
     from gridgames.numberlink import generate
     cells = generate(40, 40, 0, backend="compiled").puzzle.cells
     solve = kernel("numberlink", "compiled", part="solve").solve

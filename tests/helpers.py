@@ -28,7 +28,7 @@ def assert_refused(p, kept, prefix, words=()):
         assert word in lines[0], (word, lines[0])
 
 
-# The one list of games (gridgames._games), for the tests to parametrise over.
+# The one list of games (gridgames._runtime.game_table), for the tests to parametrise over.
 GAMES = _registry.games()
 JUDGE_GAMES = _registry.judge_games()
 JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
@@ -271,20 +271,20 @@ def toy_game(tmp_path, monkeypatch, edit=None):
     generator: after it, the row it replaced (an installed copy's) is back."""
     import shutil
 
-    from gridgames import _games
+    from gridgames._runtime import game_table
     shutil.copytree(LIGHTSOUT, tmp_path / "lightsout")
     if edit is not None:
         edit(tmp_path / "lightsout")
     monkeypatch.syspath_prepend(str(tmp_path))
-    installed = _games.GAMES.pop("lightsout", None)
+    installed = game_table.GAMES.pop("lightsout", None)
     drop_modules("lightsout")
     from lightsout._row import GAME
-    _games.register("lightsout", GAME)
+    game_table.register("lightsout", GAME)
     yield tmp_path / "lightsout"
-    _games.unregister("lightsout")
+    game_table.unregister("lightsout")
     drop_modules("lightsout")
     if installed is not None:
-        _games.GAMES["lightsout"] = installed
+        game_table.GAMES["lightsout"] = installed
 
 
 def drop_modules(package):

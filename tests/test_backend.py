@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import gridgames
-from gridgames import _games
-from gridgames._backend import GAMES, SHARED, parts, summary
+from gridgames._runtime import game_table
+from gridgames._runtime.backend import GAMES, SHARED, parts, summary
 
-PARTS = {name: game.parts for name, game in _games.GAMES.items()}  # each game's compiled parts, from its row
+PARTS = {name: game.parts for name, game in game_table.GAMES.items()}  # each game's compiled parts, from its row
 
 # Makes one compiled module (argv[1]) unimportable, as a build without it
 # would; the programs below then run.

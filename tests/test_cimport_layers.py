@@ -17,7 +17,7 @@ SRC = ROOT / "src" / "gridgames"
 C_ONLY = {
     "gridgames.samegame._board": "gridgames.samegame._kernel_pure",  # the grid the kernel's twin keeps in lists
     "gridgames.envs._draws": "gridgames.envs._batch_pure",  # numpy's bit generator, for the batch's draws
-    "gridgames._scan_lines": "gridgames._scan_pure",  # the scanner's line-at-a-time fast paths
+    "gridgames._runtime.scanner_lines": "gridgames._runtime.scanner_pure",  # the scanner's line-at-a-time fast paths
 }
 
 CIMPORT = re.compile(r"^\s*(?:from\s+(\S+)\s+cimport\b|cimport\s+(\S+))", re.M)
@@ -101,7 +101,7 @@ def test_the_kernels_are_found():
     found = edges()
     assert len(kernel_files()) >= 30
     assert ("gridgames.envs._batch_samegame", "gridgames.samegame._board") in found
-    assert ("gridgames.samegame._kernel", "gridgames._scan") in found
+    assert ("gridgames.samegame._kernel", "gridgames._runtime.scanner") in found
 
 
 def test_every_cimport_points_down():
@@ -111,7 +111,7 @@ def test_every_cimport_points_down():
 @pytest.mark.parametrize("edge, why", [
     (("gridgames.samegame._kernel", "gridgames.envs._batch"), "points up"),
     (("gridgames.samegame._kernel", "gridgames.gopher._kernel"), "between independent siblings"),
-    (("gridgames._scan", "gridgames.samegame._kernel"), "points up"),
+    (("gridgames._runtime.scanner", "gridgames.samegame._kernel"), "points up"),
     (("gridgames.samegame._kernel", "gridgames.samegame._nowhere"), "a module in no layer"),
 ])
 def test_the_check_can_fail(edge, why):
@@ -122,6 +122,8 @@ def test_relative_cimports_are_resolved(tmp_path, monkeypatch):
     package = tmp_path / "gridgames" / "samegame"
     package.mkdir(parents=True)
     kernel = package / "_kernel.pyx"
-    kernel.write_text("from ._board cimport EMPTY\nfrom .._rng cimport u64\ncimport gridgames._out\n")
+    kernel.write_text("from ._board cimport EMPTY\nfrom .._runtime.random_source cimport u64\n"
+                      "cimport gridgames._runtime.output\n")
     monkeypatch.setattr(sys.modules[__name__], "SRC", tmp_path / "gridgames")
-    assert cimports(kernel) == {"gridgames.samegame._board", "gridgames._rng", "gridgames._out"}
+    assert cimports(kernel) == {"gridgames.samegame._board", "gridgames._runtime.random_source",
+                                "gridgames._runtime.output"}

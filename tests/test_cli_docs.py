@@ -276,7 +276,7 @@ def test_the_docs_say_how_to_get_what_they_claim():
     loop = [line.strip() for line in snippet.splitlines()[1:] if line.strip()]
     assert len(loop) == 5 and all(line in measured for line in loop[2:]), loop  # the agent's steps, as printed
     assert "`python benchmarks/env_snippet.py`" in readme
-    from gridgames._limits import constants
+    from gridgames._runtime.kernel_constants import constants
     spill = constants("tilematch/_kernel.pxd").SPILL
     security = " ".join((ROOT / "SECURITY.md").read_text().split())
     assert f"the tile-match judge keeps the moves of a data set past its first {spill:,}" in security

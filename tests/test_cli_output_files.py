@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gridgames._files import CannotWrite, SameFile, new_directory, replacing
+from gridgames._runtime.safe_files import CannotWrite, SameFile, new_directory, replacing
 from helpers import DATA
 
 SAMPLE = (DATA / "samegame" / "sample.in").read_bytes()

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gridgames import _compare, _judge, _lines, _progress
+from gridgames._runtime import compare, judge, progress_line, strict_reader
 from gridgames.cli import _pictures as pictures_cli, main, numberlink as numberlink_cli
 from gridgames.samegame import best_known
 
@@ -173,9 +173,9 @@ TOKENS = [b"\x8cyMx+", "é".encode(), b"\x1b[0m", b"\xff\xfe", b"a\tb", "ٵ".enc
 
 @pytest.mark.parametrize("token", TOKENS, ids=range(len(TOKENS)))
 def test_bad_bytes_are_quoted_one_way(token):
-    judged = _judge.quoted(token)
-    assert _compare._show(token) == judged  # check's messages
-    assert _lines.Reader(token).found(0) == judged  # validate's
+    judged = judge.quoted(token)
+    assert compare._show(token) == judged  # check's messages
+    assert strict_reader.Reader(token).found(0) == judged  # validate's
 
 
 def test_check_quotes_as_the_judge_does(tmp_path, capsys):
@@ -201,7 +201,7 @@ def test_a_big_page_gets_a_notice_first(tmp_path, monkeypatch, capsys):
 
 
 def test_progress_on_a_non_terminal_only_with_the_option(two, monkeypatch, capsys):
-    monkeypatch.setattr(_progress, "PLAIN_EVERY", 0.05)
+    monkeypatch.setattr(progress_line, "PLAIN_EVERY", 0.05)
     status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", "0.3")
     assert status == 0 and err == ""  # standard error is not a terminal here
     status, out, err = run(capsys, "samegame", "solve", "two.txt", "--time", "0.3", "--progress")

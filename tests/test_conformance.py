@@ -36,9 +36,9 @@ def test_a_row_declares_only_known_optional_parts():
 def test_every_message_points_to_a_section_of_the_guide():
     from pathlib import Path
 
-    from gridgames import _conformance
-    text = (Path(__file__).parent.parent / _conformance.DOC).read_text().lower()
-    for role, (_, anchor) in _conformance.FILES.items():
+    from gridgames.testing import _part_checks
+    text = (Path(__file__).parent.parent / _part_checks.DOC).read_text().lower()
+    for role, (_, anchor) in _part_checks.FILES.items():
         assert f"## {anchor.replace('-', ' ')}\n" in text, role
 
 

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from gridgames import _protocol
+from gridgames import _game_protocols
 from gridgames.testing import check_game
 from helpers import toy_game
 
@@ -80,4 +80,4 @@ def test_the_unbroken_toy_passes(tmp_path, monkeypatch):
 
 
 def test_a_bare_module_is_no_game_package():
-    assert not isinstance(ModuleType("x"), _protocol.GamePackage)
+    assert not isinstance(ModuleType("x"), _game_protocols.GamePackage)

@@ -308,7 +308,7 @@ def test_numberlink_refuses_boards_with_nothing_to_draw():
 
 
 def test_samegame_view_twins_refuse_bad_buffers(backend):
-    from gridgames._backend import kernel
+    from gridgames._runtime.backend import kernel
     view = kernel("envs", backend, part="view").SameGameView
     lut, obs, mask = np.zeros(256, np.uint8), np.zeros((2, 3), np.uint8), np.zeros(6, np.uint8)
     ok = view(lut, 2, 3, obs, mask)

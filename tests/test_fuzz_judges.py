@@ -13,7 +13,7 @@ import os
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gridgames import numberlink
-from gridgames._judge import JudgeError
+from gridgames._runtime.judge import JudgeError
 from helpers import JUDGES, Trickle
 
 EXAMPLES = int(os.environ.get("GRIDGAMES_FUZZ_EXAMPLES", "150"))

@@ -84,7 +84,7 @@ def test_the_kernels_keep_the_gil_disabled():
     # An extension module not declared free-threading compatible turns the
     # GIL back on when it is imported (with a RuntimeWarning).
     code = ("import sys, gridgames, gridgames.cli\n"
-            "from gridgames._backend import GAMES, kernel, parts\n"
+            "from gridgames._runtime.backend import GAMES, kernel, parts\n"
             "mods = [kernel(g, 'compiled', p) for g in GAMES for p in parts(g)]\n"
             "print(sys._is_gil_enabled())\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}

@@ -1,6 +1,6 @@
 """Each capacity and code is declared once, in a .pxd: the compiled kernels
 were built with these values, and the pure twins and the game packages read
-the same file (gridgames._limits)."""
+the same file (gridgames._runtime.kernel_constants)."""
 import importlib
 import os
 import subprocess
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from gridgames import _scan_pure as _scan
-from gridgames._limits import constants
+from gridgames._runtime import scanner_pure as scanner
+from gridgames._runtime.kernel_constants import constants
 from helpers import JUDGE_GAMES
 
 # Every .pxd with a `cpdef enum` and the compiled module that exports its values.
@@ -56,8 +56,8 @@ def test_a_pxd_may_use_what_it_cimports():
 
 
 def test_scanner_constants():
-    assert (_scan.TOK_EOF, _scan.TOK_INT, _scan.TOK_NEG, _scan.TOK_BAD) == (0, 1, 2, 3)
-    assert (_scan.HUGE, _scan.SHOWN) == (10 ** 9, 24)
+    assert (scanner.TOK_EOF, scanner.TOK_INT, scanner.TOK_NEG, scanner.TOK_BAD) == (0, 1, 2, 3)
+    assert (scanner.HUGE, scanner.SHOWN) == (10 ** 9, 24)
 
 
 def test_messages_are_formatted_from_the_capacities():
@@ -102,13 +102,13 @@ def test_importing_a_game_loads_no_twin_for_its_codes():
     "1 << 20", "1<<20", "(A + 2) * (B + 3)", "(B + 2) * A", "A * B // 2", "A - B - 1", "A - (B - 1)",
     "1 << 4 + 1", "A | B & 6 ^ 3", "-1", "-A * 2", "~A + 1", "0xFFFF", "A % 7 * 3", "64 >> 2 >> 1", "A"])
 def test_an_expression_reads_as_python_evaluates_it(expression):
-    from gridgames._limits import value_of
+    from gridgames._runtime.kernel_constants import value_of
     scope = {"A": 100, "B": 37}
     assert value_of(expression, scope) == eval(expression, {"__builtins__": {}}, dict(scope))  # noqa: S307
 
 
 @pytest.mark.parametrize("expression", ["A +", "(A + 1", "A + 1)", "C + 1", "1.5", "A ** 2", "sizeof(A)", ""])
 def test_an_expression_it_cannot_read_is_a_value_error(expression):
-    from gridgames._limits import value_of
+    from gridgames._runtime.kernel_constants import value_of
     with pytest.raises(ValueError, match="cannot read the enum value"):
         value_of(expression, {"A": 100})

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import EMPTY, SOLID, JudgeError, Puzzle, Solution, check, generate
 from helpers import DATA
 

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import Puzzle, Solution, check, count_solutions, generate, solve
 from helpers import BIG, brute_force, canonical_boards
 

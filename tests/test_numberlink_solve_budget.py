@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import Budget, Puzzle, Unknown, _sat, answer, count_solutions, generate, solve
 from helpers import BIG, brute_force, canonical_boards
 

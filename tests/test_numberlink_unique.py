@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import Budget, Puzzle, Solution, _sat, check, count_solutions, generate
 from gridgames.numberlink._unique import make_unique
 from helpers import BIG, brute_force

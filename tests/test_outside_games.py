@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import gridgames
-from gridgames import _games, _registry
+from gridgames import _registry
+from gridgames._runtime import game_table
 from helpers import DATA, LIGHTSOUT, drop_modules
 
 pytestmark = pytest.mark.skipif(bool(entry_points(group="gridgames.games", name="lightsout")),
@@ -75,7 +76,7 @@ def test_the_table_games_judges_read_no_entry_points(installed):
 def test_an_entry_point_that_is_no_game_is_refused(tmp_path, monkeypatch):
     site = install(tmp_path, value="lightsout:judge")
     monkeypatch.syspath_prepend(str(site))
-    assert "lightsout" not in _games.GAMES
+    assert "lightsout" not in game_table.GAMES
     with pytest.raises(TypeError, match=r"entry point lightsout = lightsout:judge \(gridgames.games\) is not a "
                                         "gridgames.protocol.Game"):
         _registry.known("lightsout")
@@ -92,6 +93,6 @@ def test_the_env_ids_are_registered_from_the_rows(installed):
     assert p.returncode == 0, p.stderr
     modules, ids, loaded = p.stdout.splitlines()
     assert modules == "['lightsout._row']"  # the installed game's row: its entry point
-    assert ids == str(sorted(["gridgames/LightsOut-v0", *(_games.GAMES[g].env_id for g in _registry.games()
-                                                           if _games.GAMES[g].env)]))
+    assert ids == str(sorted(["gridgames/LightsOut-v0", *(game_table.GAMES[g].env_id for g in _registry.games()
+                                                           if game_table.GAMES[g].env)]))
     assert loaded == "gridgames.envs.samegame True"

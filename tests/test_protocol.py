@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _conformance, _games, _protocol, _registry
+from gridgames import _game_protocols, _registry
+from gridgames._runtime import game_table
+from gridgames.testing import _part_checks
 from helpers import GAMES, JUDGE_GAMES
 
 ROOT = Path(__file__).parent.parent
@@ -26,23 +28,23 @@ def test_a_broken_game_fails_the_checks(monkeypatch):
     monkeypatch.setattr(_registry.generator("gopher"), "generate",
                         lambda seed=0, count=None, **options: b"%d 1\n0\n" % (seed + 1) * (next(calls) % 2 + 1))
     with pytest.raises(AssertionError, match=r"gopher: gridgames.gopher._generate.generate\(0\) is not one file"):
-        _conformance.check_judge_files("gopher")  # not one file per seed
+        _part_checks.check_judge_files("gopher")  # not one file per seed
     monkeypatch.delattr(_registry.steps("tilematch"), "UNIT")
     with pytest.raises(AssertionError, match="tilematch: gridgames.tilematch._steps has no UNIT"):
-        _conformance.check_parts("tilematch")
+        _part_checks.check_parts("tilematch")
 
 
 def test_every_role_has_a_protocol_documented_once():
-    for role, (protocol, who) in _protocol.ROLES.items():
+    for role, (protocol, who) in _game_protocols.ROLES.items():
         assert protocol.__doc__ and who in ("all", "judge"), role
-    assert {"Drawable", "Environment"} <= set(vars(_protocol))
+    assert {"Drawable", "Environment"} <= set(vars(_game_protocols))
 
 
 def test_the_registry_finds_parts_through_the_table_only():
-    assert _registry.games() == tuple(_games.GAMES) == GAMES
-    assert JUDGE_GAMES == tuple(g for g in GAMES if _games.GAMES[g].judge)
+    assert _registry.games() == tuple(game_table.GAMES) == GAMES
+    assert JUDGE_GAMES == tuple(g for g in GAMES if game_table.GAMES[g].judge)
     for game in GAMES:
-        assert _registry.part(game).__name__ == _games.GAMES[game].package
+        assert _registry.part(game).__name__ == game_table.GAMES[game].package
     with pytest.raises(ValueError, match="game must be one of"):
         _registry.row("chess")
     with pytest.raises(ValueError, match="not a judge game"):
@@ -51,7 +53,7 @@ def test_the_registry_finds_parts_through_the_table_only():
 
 def test_register_refuses_a_name_taken():
     with pytest.raises(ValueError, match="cannot register"):
-        _games.register(GAMES[0], _games.Game({}, False, None, None))
+        game_table.register(GAMES[0], game_table.Game({}, False, None, None))
 
 
 def contracts():
@@ -69,7 +71,7 @@ def test_the_import_contracts_list_the_games_of_the_table():
     cli = found["The command line: the tools, the parser, the games' commands, then the shared plumbing"]
     assert any(layer.split(" : ")[:len(GAMES)] == list(GAMES) for layer in cli["layers"])
     envs = found["The environments: the games' batch twins and vector, the games' environments, then their base"]
-    with_env = [g for g in GAMES if _games.GAMES[g].env]
+    with_env = [g for g in GAMES if game_table.GAMES[g].env]
     assert " : ".join(with_env) in envs["layers"]
     assert " : ".join([*(f"_batch_{g}_pure" for g in with_env), "vector"]) in envs["layers"]
 
@@ -113,7 +115,7 @@ BATCH = {f"envs/_batch_{g}{end}" for g in GAMES for end in (".pyx", ".pyi", "_pu
 
 def test_no_module_outside_a_game_spells_out_the_games():
     own = {f"{g}" for g in GAMES} | {f"cli/{g}.py" for g in GAMES} | {f"envs/{g}.py" for g in GAMES}
-    own |= {"cli/samegame_research.py", "_games.py"} | BATCH
+    own |= {"cli/samegame_research.py", "_runtime/game_table.py"} | BATCH
     offenders = {}
     for path in sorted(p for ext in ("py", "pyi", "pyx", "pxi", "pxd") for p in SRC.rglob(f"*.{ext}")):
         name = str(path.relative_to(SRC))
@@ -141,21 +143,21 @@ def protocols_file():
     package: tests/test_typing.py)."""
     imports, lines = [], []
     for game in GAMES:
-        row = _games.GAMES[game]
+        row = game_table.GAMES[game]
         imports += [f"import {row.package} as {game}", f"import {row.cli} as {game}_cli"]
-        lines += [f"_{game}_package: _protocol.GamePackage = {game}",
-                  f"_{game}_cli: _protocol.CommandLine = {game}_cli"]
+        lines += [f"_{game}_package: _game_protocols.GamePackage = {game}",
+                  f"_{game}_cli: _game_protocols.CommandLine = {game}_cli"]
         if row.judge:
             imports += [f"import {row.module(part)} as {game}{part}" for part in ("_generate", "_steps", "_validate")]
-            lines += [f"_{game}: _protocol.JudgeKernel = {game}",
-                      f"_{game}_run: _protocol.JudgeCommandLine = {game}_cli",
-                      f"_{game}_gen: _protocol.Generator = {game}_generate",
-                      f"_{game}_val: _protocol.Validator = {game}_validate",
-                      f"_{game}_steps: _protocol.Steps = {game}_steps"]
-    head = ['"""Written by tests/test_protocol.py from gridgames._games (python tests/test_protocol.py',
+            lines += [f"_{game}: _game_protocols.JudgeKernel = {game}",
+                      f"_{game}_run: _game_protocols.JudgeCommandLine = {game}_cli",
+                      f"_{game}_gen: _game_protocols.Generator = {game}_generate",
+                      f"_{game}_val: _game_protocols.Validator = {game}_validate",
+                      f"_{game}_steps: _game_protocols.Steps = {game}_steps"]
+    head = ['"""Written by tests/test_protocol.py from gridgames._runtime.game_table (python tests/test_protocol.py',
             'writes it again): each game\'s parts assigned to their Protocols, for mypy --strict."""']
     imports.sort(key=lambda line: line.split()[1])
-    return "\n".join([*head, *imports, "from gridgames import _protocol", "", *lines]) + "\n"
+    return "\n".join([*head, *imports, "from gridgames import _game_protocols", "", *lines]) + "\n"
 
 
 def test_the_typing_file_is_the_tables():
@@ -168,8 +170,9 @@ def test_protocols_statically(tmp_path):
     that is no Generator is refused."""
     pytest.importorskip("mypy")
     shutil.copy(TYPING, tmp_path / "conforms.py")
-    (tmp_path / "breaks.py").write_text("from gridgames import _protocol, _toolkit\n"
-                                        "_g: _protocol.Generator = _toolkit\n")
+    (tmp_path / "breaks.py").write_text("from gridgames import _game_protocols\n"
+                                        "from gridgames._runtime import generator_kit\n"
+                                        "_g: _game_protocols.Generator = generator_kit\n")
     p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
                         str(tmp_path / "cache"), "conforms.py"], capture_output=True, text=True, cwd=tmp_path)
     assert p.returncode == 0, p.stdout + p.stderr

@@ -1,4 +1,4 @@
-"""gridgames._record.namedtuple behaves as collections.namedtuple where the
+"""gridgames._runtime.stand_ins.namedtuple behaves as collections.namedtuple where the
 package relies on it (JudgeResult, gopher's Outcome and Deduction,
 tile-match's Phase); the judges import it instead so that they start
 without collections (issue 37)."""
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from gridgames import JudgeResult
-from gridgames._record import contextmanager, namedtuple
+from gridgames._runtime.stand_ins import contextmanager, namedtuple
 
 Ours = namedtuple("Pair", "left right")
 Theirs = collections.namedtuple("Pair", "left right")
@@ -51,7 +51,7 @@ def test_fields_are_read_only_and_the_tuple_has_no_dict():
 
 def test_a_judge_result_pickles_by_name():
     result = JudgeResult(b"out", None, [])
-    assert type(result).__module__ == "gridgames._judge"
+    assert type(result).__module__ == "gridgames._runtime.judge"
     assert pickle.loads(pickle.dumps(result)) == result
     assert type(pickle.loads(pickle.dumps(result))) is JudgeResult
 
@@ -90,9 +90,9 @@ assert ours == theirs, (sys.version, ours, theirs)
 
 @pytest.mark.parametrize("python", OTHERS or [pytest.param(None, marks=pytest.mark.skip("no other Python on PATH"))])
 def test_refused_the_same_ways_on_other_pythons(python):
-    import gridgames._record
-    p = subprocess.run([python, "-I", "-c", SAME_WAYS, gridgames._record.__file__], capture_output=True, text=True,
-                       timeout=60)
+    import gridgames._runtime.stand_ins
+    p = subprocess.run([python, "-I", "-c", SAME_WAYS, gridgames._runtime.stand_ins.__file__],
+                       capture_output=True, text=True, timeout=60)
     if "No module named" in p.stderr or "is not installed" in p.stderr or p.returncode == 127:
         pytest.skip(f"{python} does not run here")  # a pyenv shim of a version not installed
     assert p.returncode == 0, p.stderr

@@ -12,7 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.samegame import Board
 from gridgames.samegame.research import _checkpoint
 from gridgames.samegame.research._jobs import search_seed

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from gridgames import _out_pure, gopher, samegame, tilematch
+from gridgames import gopher, samegame, tilematch
+from gridgames._runtime import output_pure
 
 
 def samegame_input(rng, scale=1):
@@ -41,7 +42,7 @@ def scale(backend, monkeypatch):
     over before the end, in a 16th of the time)."""
     if backend == "compiled":
         return 1
-    monkeypatch.setattr(_out_pure, "CHUNK", _out_pure.CHUNK // 16)
+    monkeypatch.setattr(output_pure, "CHUNK", output_pure.CHUNK // 16)
     return 16
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames._judge import JudgeError
+from gridgames._runtime.judge import JudgeError
 from gridgames.tilematch import judge
 
 DATA = Path(__file__).parent / "data" / "tilematch"

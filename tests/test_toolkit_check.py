@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from gridgames import _compare, _registry
+from gridgames import _registry
+from gridgames._runtime import compare
 
 DATA = Path(__file__).parent / "data"
 CASES = [("samegame", "sample"), ("tilematch", "sample1"), ("tilematch", "sample3"),
@@ -24,21 +25,21 @@ def test_the_right_output_is_accepted(game, name):
 
 def test_exact_names_the_first_differing_line():
     want = b"Grid 1.\n    1 2 \n\n"
-    assert _compare.exact(want, b"Grid 1.\n    1 2\n\n") == \
+    assert compare.exact(want, b"Grid 1.\n    1 2\n\n") == \
         "line 2: expected '    1 2 \\n', found '    1 2\\n'"
-    assert _compare.exact(want, b"Grid 1.\n    1 2 \n") == "line 3: expected '\\n', found end of output"
-    assert _compare.exact(want, want + b"x") == "line 4: expected end of output, found 'x'"
-    assert _compare.exact(want, want[:-1]) is not None  # the final newline counts
-    assert _compare.exact(b"a\n", b"a" * 100 + b"\n").endswith("...'")  # cut to a sane length
+    assert compare.exact(want, b"Grid 1.\n    1 2 \n") == "line 3: expected '\\n', found end of output"
+    assert compare.exact(want, want + b"x") == "line 4: expected end of output, found 'x'"
+    assert compare.exact(want, want[:-1]) is not None  # the final newline counts
+    assert compare.exact(b"a\n", b"a" * 100 + b"\n").endswith("...'")  # cut to a sane length
 
 
 def test_lenient_ignores_trailing_blanks_and_blank_lines():
     want = b"Grid 1.\n    1 2 \n\n"
-    assert _compare.exact(want, b"Grid 1.\n    1 2\n", lenient=True) is None
-    assert _compare.exact(want, b"\n\nGrid 1.  \n\n    1 2", lenient=True) is None
-    assert _compare.exact(want, b"Grid 1.\n   1 2\n", lenient=True) == \
+    assert compare.exact(want, b"Grid 1.\n    1 2\n", lenient=True) is None
+    assert compare.exact(want, b"\n\nGrid 1.  \n\n    1 2", lenient=True) is None
+    assert compare.exact(want, b"Grid 1.\n   1 2\n", lenient=True) == \
         "line 2: expected '    1 2', found '   1 2'"
-    assert _compare.exact(want, b"Grid 1.\n", lenient=True) == \
+    assert compare.exact(want, b"Grid 1.\n", lenient=True) == \
         "line 2: expected '    1 2', found end of output"
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from gridgames import _registry
-from gridgames._lines import Invalid
+from gridgames._runtime.strict_reader import Invalid
 from helpers import JUDGE_GAMES
 
 GAMES = JUDGE_GAMES

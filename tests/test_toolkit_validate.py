@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from gridgames import _registry
-from gridgames._lines import Invalid
+from gridgames._runtime.strict_reader import Invalid
 
 DATA = Path(__file__).parent / "data"
 

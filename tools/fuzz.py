@@ -71,8 +71,8 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
         sys.exit(2)
     sys.path.insert(0, str(TOOLS))
     with atheris.instrument_imports(include=["gridgames"]):
-        from gridgames import _games
-        for game, row in _games.GAMES.items():
+        from gridgames._runtime import game_table
+        for game, row in game_table.GAMES.items():
             for module in row.parts.values():
                 importlib.import_module(f"gridgames.{game}.{module}_pure")
         import gridgames.numberlink._text  # noqa: F401

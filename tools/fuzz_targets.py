@@ -14,7 +14,7 @@ import random
 import zlib
 
 from gridgames import gopher, numberlink, samegame, tilematch
-from gridgames._judge import InputError, JudgeError
+from gridgames._runtime.judge import InputError, JudgeError
 from gridgames.numberlink._text import read_puzzles
 from gridgames.samegame._text import format_boards, parse_boards
 

@@ -51,7 +51,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """argparse's usage error, its one line escaped as every message (``_io.fail``)."""
-        from .._judge import escaped
+        from .._runtime.judge import escaped
         super().error(escaped(message))
 
 
@@ -101,10 +101,10 @@ JUDGE = [not_with("--outdir", "-o", "-o", "out.txt"), needs("--suffix", "--outdi
 
 def rules(game: str, command: Optional[str]) -> list[Rule]:
     """The rules of ``game``'s ``command`` (a tool without commands: None):
-    the game's own, from its command line's ``rules()`` (``_protocol.CommandLine``),
+    the game's own, from its command line's ``rules()`` (``_game_protocols.CommandLine``),
     and ``JUDGE`` for a judge game's judge command."""
-    from .._games import GAMES
     from .._registry import command_line
+    from .._runtime.game_table import GAMES
     if game not in GAMES:
         return []
     own = getattr(command_line(game), "rules", None)

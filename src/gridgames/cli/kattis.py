@@ -1,8 +1,8 @@
 """`gridgames package GAME DIR`: write a Kattis problem package."""
 import argparse
 
-from .._files import CannotWrite, new_directory
 from .._registry import judge_games
+from .._runtime.safe_files import CannotWrite, new_directory
 from ..kattis import MAX_SECRET, write_package
 from ._args import add_command, ranged
 from ._io import fail

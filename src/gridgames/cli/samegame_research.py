@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from .._judge import quoted
-from .._progress import wanted
+from .._runtime.judge import quoted
+from .._runtime.progress_line import wanted
 from ..samegame import Board, FormatError, read_boards, standard_boards
 from ..samegame._single import ALGORITHMS, tabu_choice
 from ..samegame.research import _improve

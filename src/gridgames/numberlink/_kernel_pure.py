@@ -6,8 +6,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Optional
 
-from .._limits import constants
-from .._rng_pure import MASK, SplitMix64 as _SplitMix64
+from .._runtime.kernel_constants import constants
+from .._runtime.random_source_pure import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
 _K = constants("numberlink/_kernel.pxd")

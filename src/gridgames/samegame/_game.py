@@ -2,10 +2,10 @@
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
-from .._backend import kernel as _load
-from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
-from .._limits import constants
-from .._wrapper import StateAttr, Wrapper, int_rows
+from .._runtime.backend import kernel as _load
+from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._runtime.kernel_constants import constants
+from .._runtime.state_wrapper import StateAttr, Wrapper, int_rows
 from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Optional, Union
 
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
     from ._kernel import State
     from ._single import Algorithm, SearchResult, TabuColour
     from .research._search import Stop

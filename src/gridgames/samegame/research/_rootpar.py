@@ -16,8 +16,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from ..._limits import constants
-from ..._rng_pure import SplitMix64
+from ..._runtime.kernel_constants import constants
+from ..._runtime.random_source_pure import SplitMix64
 from .._game import Board
 from .._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run, tabu_choice
 from ._checkpoint import Mismatch, read, wanted, write

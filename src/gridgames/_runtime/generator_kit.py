@@ -1,5 +1,5 @@
 """What the judge games' generators share (``GAME/_generate.py``, the
-``Generator`` of ``gridgames._protocol``): counting the cases of a file as
+``Generator`` of ``gridgames._game_protocols``): counting the cases of a file as
 it is made, and their options of a size up to a limit.  It names no game; judging an answer (``check``), validating a
 file (``validate``) and the comparison a game's answers take (``compare``)
 are ``gridgames._registry``'s, above the games; their commands are

@@ -1,4 +1,4 @@
-# The output buffer shared by the compiled judge loops (twin: _out.py).
+# The output buffer shared by the compiled judge loops (twin: output_pure.py).
 # It grows as needed; when judge() was given an emit function, the complete
 # results it holds are handed to emit in chunks of about CHUNK bytes at the
 # points the kernel calls out_boundary(), so memory stays bounded however

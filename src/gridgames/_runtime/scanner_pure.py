@@ -1,4 +1,4 @@
-"""Pure-Python twin of ``_scan.pxd``: the judge-format integer scanner.
+"""Pure-Python twin of ``scanner.pxd``: the judge-format integer scanner.
 
 The same behaviour on the same input: a whole buffer, or a binary file read
 in pieces (tokens may straddle them; a very long token is folded as it is
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-from ._limits import constants
+from .kernel_constants import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Any, Optional
 
-_C = constants("_scan.pxd")
+_C = constants("_runtime/scanner.pxd")
 TOK_EOF, TOK_INT, TOK_NEG, TOK_BAD = _C.TOK_EOF, _C.TOK_INT, _C.TOK_NEG, _C.TOK_BAD
 HUGE, SHOWN, READ_CHUNK, KEEP_MAX = _C.HUGE, _C.SHOWN, _C.READ_CHUNK, _C.KEEP_MAX
 

@@ -26,11 +26,12 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, NamedTuple, Optional, Union
 
-from . import _conformance, _conformance_run, _registry
+from .. import _registry
+from . import _part_checks, _use_checks
 
 __all__ = ["Check", "check_game", "checks", "games", "parametrize_with_checks", "run_cli"]
 
-run_cli = _conformance_run.run_cli
+run_cli = _use_checks.run_cli
 
 
 class Check(NamedTuple):
@@ -71,25 +72,25 @@ def _kernel(row: Any) -> Optional[str]:
 
 
 def _baseline(row: Any) -> Optional[str]:
-    if not (_conformance_run.source_root() / "benchmarks" / "baseline").is_dir():
+    if not (_use_checks.source_root() / "benchmarks" / "baseline").is_dir():
         return "not a source checkout of gridgames (benchmarks/baseline is not here)"
     return _has("baseline")(row)
 
 
 # (the check, when it is skipped): in the order they run, the parts first
 CHECKS: tuple[tuple[Callable[[str], None], Callable[[Any], Optional[str]]], ...] = (
-    (_conformance.check_parts, lambda row: None),
-    (_conformance.check_package, lambda row: None),
-    (_conformance.check_drawing, lambda row: None),
-    (_conformance_run.check_command_line, lambda row: None),
-    (_conformance.check_judge_files, _judge_only),
-    (_conformance_run.check_judge_commands, _judge_only),
-    (_conformance_run.check_page, _judge_only),
-    (_conformance_run.check_environment, _env),
-    (_conformance_run.check_vector_env, _vector),
-    (_conformance_run.check_kernel, _kernel),
-    (_conformance_run.check_kattis, _has("kattis")),
-    (_conformance_run.check_baseline, _baseline),
+    (_part_checks.check_parts, lambda row: None),
+    (_part_checks.check_package, lambda row: None),
+    (_part_checks.check_drawing, lambda row: None),
+    (_use_checks.check_command_line, lambda row: None),
+    (_part_checks.check_judge_files, _judge_only),
+    (_use_checks.check_judge_commands, _judge_only),
+    (_use_checks.check_page, _judge_only),
+    (_use_checks.check_environment, _env),
+    (_use_checks.check_vector_env, _vector),
+    (_use_checks.check_kernel, _kernel),
+    (_use_checks.check_kattis, _has("kattis")),
+    (_use_checks.check_baseline, _baseline),
 )
 
 

@@ -116,7 +116,7 @@ def warn(message: str, category: type[Warning], stacklevel: int = 1) -> None:
 
 
 def warn_renamed(old: str, new: str) -> None:
-    """The DeprecationWarning of a renamed public name (``gridgames._renamed``),
+    """The DeprecationWarning of a renamed public name (``gridgames._runtime.renamed``),
     given where the old name was read."""
     warn(f"{old} is renamed {new}; the old name will be removed in a later 0.x release",
          DeprecationWarning, stacklevel=3)

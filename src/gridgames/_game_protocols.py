@@ -1,6 +1,6 @@
 """What a game is: the parts a game package provides, each written down once.
 
-A game is a row of the one table (``gridgames._games``: ``register``) and the
+A game is a row of the one table (``gridgames._runtime.game_table``: ``register``) and the
 modules that row names.  Each part is found by ``gridgames._registry`` (the
 runtime looks a game's parts up only there) and must satisfy one Protocol
 below (public: ``gridgames.protocol``); ``gridgames.testing`` checks every
@@ -22,7 +22,7 @@ The parts, by module (NAME is the game's name, PKG its package)::
     gridgames/kattis/data/NAME/  the Kattis problem (judge games; see gridgames.kattis)
 
 Compiled parts (the row's ``parts``) come in pairs: ``PKG/_kernel.pyx`` and its
-pure-Python twin ``PKG/_kernel_pure.py``, chosen by ``gridgames._backend.kernel``.
+pure-Python twin ``PKG/_kernel_pure.py``, chosen by ``gridgames._runtime.backend.kernel``.
 """
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checkable
 
 if TYPE_CHECKING:
-    from ._frames import Case
-    from ._judge import InputError, JudgeResult
-    from ._svg import Drawing
+    from ._runtime.drawing import Drawing
+    from ._runtime.judge import InputError, JudgeResult
+    from ._runtime.step_frames import Case
 
 
 @runtime_checkable
@@ -55,7 +55,7 @@ class JudgeKernel(Protocol):
     bytes-like or a binary file (anything with ``readinto``, read in pieces); the output of every complete
     case, the ``JudgeError`` (line and column) of the first bad token or None,
     and the warnings.  With ``emit`` the output goes to it as it is made.
-    ``backend``: None, "compiled" or "pure" (``gridgames._backend.kernel``)."""
+    ``backend``: None, "compiled" or "pure" (``gridgames._runtime.backend.kernel``)."""
 
     @property
     def judge(self) -> Callable[..., JudgeResult]: ...
@@ -66,12 +66,12 @@ class Generator(Protocol):
     """``PKG/_generate.py``: random judge files (the testlib generator).
 
     ``generate(seed=0, count=None, *, progress=None, **options) -> bytes``:
-    one file per seed on every platform (``gridgames._rng_pure.Rand``), of
+    one file per seed on every platform (``gridgames._runtime.random_source_pure.Rand``), of
     ``count`` cases (None: 1 to MAX_COUNT, drawn); ``options`` are the names
     of OPTIONS, added to the command by ``add_arguments``; an option's value
     out of range raises ValueError (a usage error)."""
 
-    ANSWERS: str  # how an answer is compared: a function of gridgames._compare ("exact", "tiles")
+    ANSWERS: str  # how an answer is compared: a function of gridgames._runtime.compare ("exact", "tiles")
     LIMITS: str  # the limits of a file, one sentence (the command's help)
     CASES: str  # what a case is called, plural ("grids", "games")
     MAX_COUNT: int  # the most cases a file has when --count is not given
@@ -89,8 +89,8 @@ class Generator(Protocol):
 class Validator(Protocol):
     """``PKG/_validate.py``: the contest's input format, checked (the testlib
     validator; the Kattis input validator is assembled from this module and
-    ``gridgames._lines``, so it may import nothing else).  ``validate(data)``
-    raises ``gridgames._lines.Invalid`` (line and column) at the first
+    ``gridgames._runtime.strict_reader``, so it may import nothing else).  ``validate(data)``
+    raises ``gridgames._runtime.strict_reader.Invalid`` (line and column) at the first
     defect, else returns the number of cases.  Its ``__doc__`` is the
     command's description."""
 
@@ -101,7 +101,7 @@ class Validator(Protocol):
 class Steps(Protocol):
     """``PKG/_steps.py``: the step-through page of a judge file
     (``gridgames NAME show``, ``gridgames.pictures.show_html``).
-    ``show(data, output, backend)`` yields one ``_frames.Case`` per case of
+    ``show(data, output, backend)`` yields one ``step_frames.Case`` per case of
     the file (its frames drawn with the game's Drawing), ``output`` the
     judge's output for it; a bad case raises ValueError."""
 
@@ -115,7 +115,7 @@ class Steps(Protocol):
 @runtime_checkable
 class Drawable(Protocol):
     """A game object that draws itself (``gridgames.pictures.svg``): its
-    ``_drawing()`` is a ``gridgames._svg.Drawing``, made by ``PKG/_svg.py``."""
+    ``_drawing()`` is a ``gridgames._runtime.drawing.Drawing``, made by ``PKG/_svg.py``."""
 
     def _drawing(self) -> Drawing: ...
 

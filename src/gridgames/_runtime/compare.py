@@ -14,7 +14,7 @@ Lines = list[tuple[int, bytes]]  # (1-based line number in its file, text)
 
 
 def _show(text: Optional[bytes]) -> str:
-    # quoted as the judges quote (_judge.quoted, written out: this file goes
+    # quoted as the judges quote (judge.quoted, written out: this file goes
     # into Kattis packages): UTF-8 text as it is, any other byte \xff, control
     # characters escaped, in single quotes
     if text is None:

@@ -1,5 +1,5 @@
 # The judge-format integer scanner shared by every compiled kernel; its twin
-# is _scan.py.  Inline functions in a .pxd are compiled into each kernel that
+# is scanner_pure.py.  Inline functions in a .pxd are compiled into each kernel that
 # cimports them, so the hot loop pays no cross-module call.
 #
 # Input is a whole buffer (bytes-like: read in place) or a binary file read in

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ._svg import Drawing
+from .drawing import Drawing
 
 
 class Frame(NamedTuple):

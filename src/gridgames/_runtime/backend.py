@@ -8,8 +8,8 @@ a kernel cannot be imported (for example an install made without a compiler).
 import os
 import sys
 
-from . import _games
-from ._record import warn  # warnings, imported only to warn: a judge starts without it
+from . import game_table
+from .stand_ins import warn  # warnings, imported only to warn: a judge starts without it
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 
 FORCE_PURE = os.environ.get("GRIDGAMES_PURE_PYTHON", "") not in ("", "0")
 NAMES = ("compiled", "pure")
-GAMES = tuple(_games.GAMES)  # the games of the table (a game registered later: _games.GAMES)
+GAMES = tuple(game_table.GAMES)  # the games of the table (a game registered later: game_table.GAMES)
 # The compiled parts of the packages that are not games (kernel("envs", part="batch")): the
 # environments' base batch, and each game's batch beside its environment (envs/_batch_NAME.pyx:
 # part "batch_NAME") for the games of the table whose environment is one of gridgames.envs.
 SHARED = {"envs": {"view": "_view", "batch": "_batch",
-                   **{f"batch_{name}": f"_batch_{name}" for name, game in _games.GAMES.items()
+                   **{f"batch_{name}": f"_batch_{name}" for name, game in game_table.GAMES.items()
                       if game.envs == f"gridgames.envs.{name}"}}}
 
 
@@ -31,7 +31,7 @@ def _module(game: str, part: str) -> str:
     """The compiled module of ``part`` of ``game`` (a game of the table, or a package of SHARED)."""
     if game in SHARED:
         return f"gridgames.{game}.{SHARED[game][part]}"
-    row = _games.GAMES[game]
+    row = game_table.GAMES[game]
     return row.module(row.parts[part])
 
 
@@ -69,7 +69,7 @@ def kernel(game: str, backend: "Optional[str]" = None, part: str = "kernel") -> 
 
 def parts(game: str) -> list[str]:
     """The compiled parts of ``game`` ("kernel" first)."""
-    return list(_games.GAMES[game].parts)
+    return list(game_table.GAMES[game].parts)
 
 
 def game_backend(game: str) -> str:
@@ -77,7 +77,7 @@ def game_backend(game: str) -> str:
     compiled, else "pure-python"."""
     if FORCE_PURE:
         return "pure-python"
-    for part in _games.GAMES[game].parts:
+    for part in game_table.GAMES[game].parts:
         try:
             import_module(_module(game, part))
         except ImportError:

@@ -1,7 +1,7 @@
 """Does a game keep the protocol?  The checks of its parts, each raising
 AssertionError that names the game, the missing or wrong member and the step
 of docs/adding-a-game.md that adds it (``gridgames.testing`` runs them, with
-those of ``_conformance_run``: the command line, the pages, the
+those of ``_use_checks``: the command line, the pages, the
 environments and the optional parts).  A part is found only through
 ``gridgames._registry``, by the module paths of the game's row."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ import doctest
 from types import ModuleType
 from typing import Any, NoReturn, Protocol
 
-from . import _protocol, _registry
-from ._backend import import_module
-from ._lines import Invalid
+from .. import _game_protocols, _registry
+from .._runtime.backend import import_module
+from .._runtime.strict_reader import Invalid
 
 DOC = "docs/adding-a-game.md"
 # role -> (the file that provides it, the section of DOC that adds it)
@@ -96,7 +96,7 @@ def keeps(game: str, role: str, module: Any, protocol: type) -> None:
 def check_parts(game: str) -> None:
     """Each part the game must have exists and has every member of its Protocol."""
     row = _registry.row(game)
-    for role, (protocol, who) in _protocol.ROLES.items():
+    for role, (protocol, who) in _game_protocols.ROLES.items():
         if who == "all" or row.judge:
             keeps(game, role, load(game, role), protocol)
     if row.judge:
@@ -116,7 +116,7 @@ def check_package(game: str) -> None:
     absent = [name for name in package.__all__ if not hasattr(package, name)]
     if absent:
         fail(game, f"{package.__name__}.__all__ names {', '.join(absent)}, which it has not", "package")
-    from ._judge import InputError, JudgeError
+    from .._runtime.judge import InputError, JudgeError
     if getattr(package, "InputError", None) is not InputError or "InputError" not in package.__all__:
         fail(game, f"{package.__name__} does not hand on InputError (gridgames.protocol.InputError, in __all__: "
                    "what every game's bad input raises)", "package")
@@ -144,7 +144,7 @@ def check_drawing(game: str) -> None:
 
 def judged(game: str, data: bytes) -> Any:
     """The judge's result on ``data``; anything but a JudgeResult fails naming ``judge``."""
-    from ._judge import JudgeResult
+    from .._runtime.judge import JudgeResult
     package = load(game, "judge")
     result = package.judge(data)
     if not isinstance(result, JudgeResult):
@@ -184,8 +184,8 @@ def check_judge_files(game: str) -> None:
         if result.error is not None:
             fail(game, f"judge refused generated file {seed}: {result.error}", "judge")
         if _registry.check(game, data, result.output) is not None:
-            fail(game, f"judge's own answer to file {seed} is rejected by _compare.{gen.ANSWERS}", "generate")
+            fail(game, f"judge's own answer to file {seed} is rejected by compare.{gen.ANSWERS}", "generate")
         if result.output:
             wrong = result.output[:-1] + (b"X" if result.output[-1:] != b"X" else b"Y")
             if _registry.check(game, data, wrong) is None:
-                fail(game, f"a wrong answer is accepted by _compare.{gen.ANSWERS} (ANSWERS)", "generate")
+                fail(game, f"a wrong answer is accepted by compare.{gen.ANSWERS} (ANSWERS)", "generate")

@@ -5,8 +5,8 @@ Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
 
-from ._limits import constants
-from ._record import namedtuple
+from .kernel_constants import constants
+from .stand_ins import namedtuple
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def locate(data: bytes, offset: int) -> tuple[int, int]:
 def quoted(head: "bytes | str", more: bool = False) -> str:
     """A token's first bytes (or characters: text read with errors=
     "surrogateescape") as a message shows them, the one rule for anything
-    from a user's file: quoted, cut to SHOWN (_scan.pxd: 24) bytes, non-UTF-8
+    from a user's file: quoted, cut to SHOWN (scanner.pxd: 24) bytes, non-UTF-8
     bytes as \\xff and control characters escaped (``escaped``), '...' when
     ``more`` follows; an empty token is 'end of input'."""
     if isinstance(head, str):
@@ -74,8 +74,8 @@ def _escape(ch: str) -> str:
 
 def _shown() -> int:
     """The longest token quoted in a message, read when a message is first
-    made (a samegame judge starts without reading _scan.pxd)."""
-    return constants("_scan.pxd").SHOWN
+    made (a samegame judge starts without reading scanner.pxd)."""
+    return constants("_runtime/scanner.pxd").SHOWN
 
 
 def token_at(data: bytes, offset: int) -> str:
@@ -101,7 +101,7 @@ class JudgeWarning:
 
 def error_where(where: tuple[int, int, bytes, bool, bool], item: str, expected: str) -> "JudgeError":
     """The JudgeError of a bad token a kernel described as (line, column,
-    first bytes, more, at end of input) (see _scan.pxd, describe)."""
+    first bytes, more, at end of input) (see scanner.pxd, describe)."""
     line, column, head, more, _ = where
     return JudgeError(item, line, column, expected, quoted(head, more))
 
@@ -150,7 +150,7 @@ def send(emit: "Union[int, Callable[[bytes], object]]", data: bytes) -> None:
     """Hand ``data`` to ``emit``: a function taking bytes, or a file
     descriptor written directly (all of it: a short write is continued)."""
     if isinstance(emit, int):
-        from ._files import write_all
+        from .safe_files import write_all
         write_all(emit, data)
     else:
         emit(data)

@@ -1,11 +1,11 @@
 # The fast paths of the judge formats' commonest lines, beside the general
-# scanner of _scan.pxd: a whole line or board row read in one step, with the
+# scanner of scanner.pxd: a whole line or board row read in one step, with the
 # scanner left as the token-by-token calls would leave it, or nothing read
 # (the general path then reads it, and reports what is wrong with it).  Per
 # token they save the scanner's bookkeeping, which a store into the board
 # between two next_int() calls makes the compiler reload.  No twin: the pure
-# scanner (_scan_pure.py) reads these lines token by token, to the same result.
-from gridgames._scan cimport Scanner, is_digit, is_space
+# scanner (scanner_pure.py) reads these lines token by token, to the same result.
+from gridgames._runtime.scanner cimport Scanner, is_digit, is_space
 
 
 cdef inline int short_uint(const unsigned char *q, long long *v) noexcept nogil:

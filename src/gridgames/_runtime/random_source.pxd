@@ -1,7 +1,7 @@
 # The project's portable random source, shared by every kernel (Number Link's
 # generator, the SameGame search): splitmix64 (Steele, Lea and Flood 2014;
 # Vigna's reference splitmix64.c) on 64-bit unsigned integers, so results do
-# not depend on the platform.  Its pure-Python twin is _rng.py.
+# not depend on the platform.  Its pure-Python twin is random_source_pure.py.
 
 ctypedef unsigned long long u64
 

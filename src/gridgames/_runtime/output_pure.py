@@ -1,4 +1,4 @@
-"""Pure-Python twin of ``_out.pxd``: the output of the judge loops.
+"""Pure-Python twin of ``output.pxd``: the output of the judge loops.
 
 A byte buffer; with an ``emit`` function, the complete results it holds are
 handed over at ``boundary()`` once CHUNK bytes of them wait (the kernel's
@@ -7,15 +7,15 @@ bounded however much output a small input asks for.
 """
 from __future__ import annotations
 
-from ._judge import send
-from ._limits import constants
+from .judge import send
+from .kernel_constants import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Optional, Union
 
-CHUNK: int = constants("_out.pxd").CHUNK
+CHUNK: int = constants("_runtime/output.pxd").CHUNK
 
 
 class Out(bytearray):

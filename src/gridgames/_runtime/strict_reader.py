@@ -47,7 +47,7 @@ class Reader:
             end += 1
         if end == pos:
             return {b" ": "a space", b"\n": "end of line"}[self.data[pos:pos + 1]]
-        # The same escaping as _judge.quoted, written out here: this file runs
+        # The same escaping as judge.quoted, written out here: this file runs
         # inside Kattis packages, where gridgames cannot be imported.
         text = self.data[pos:min(end, pos + _SHOWN)].decode("utf-8", "backslashreplace")
         text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)

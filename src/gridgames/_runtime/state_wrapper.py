@@ -76,7 +76,7 @@ class Wrapper:
         """The position as the judge prints it; ``format="svg"``: an SVG 1.1
         picture instead (gridgames.pictures)."""
         if format != "text":
-            from ._svg import picture
+            from .drawing import picture
             return picture(self, format)
         text: str = self._state.render().decode("ascii")
         return text

@@ -3,7 +3,7 @@
 environment (Gymnasium's ``check_env`` too), and the optional parts its row
 declares (``has``: the batched environment, the Kattis package, the C
 judge; ``parts``: the compiled kernels).  Each check fails as those of
-``_conformance`` do: naming the member and the step of the docs."""
+``_part_checks`` do: naming the member and the step of the docs."""
 from __future__ import annotations
 
 import contextlib
@@ -16,9 +16,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from . import _protocol, _registry
-from ._backend import import_module
-from ._conformance import fail, keeps, load, module_name
+from .. import _game_protocols, _registry
+from .._runtime.backend import import_module
+from ._part_checks import fail, keeps, load, module_name
 
 
 @contextlib.contextmanager
@@ -36,7 +36,7 @@ def _text(stream: io.TextIOWrapper) -> str:
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
     """``gridgames ARGV`` in this process: (exit status, stdout, stderr)."""
-    from .cli import main
+    from ..cli import main
     with _captured() as (out, err):
         try:
             status = main(list(argv))
@@ -78,7 +78,7 @@ def check_judge_commands(game: str) -> None:
 
 def check_page(game: str) -> None:
     """The step-through page of a generated file shows its cases."""
-    from .pictures import show_html
+    from ..pictures import show_html
     data = load(game, "generate").generate(3, 2)
     page, error = show_html(game, data, "in.txt")
     steps = load(game, "steps")
@@ -115,7 +115,7 @@ def check_environment(game: str) -> None:
     import numpy as np
     cls = _env_class(game)
     env: Any = cls(render_mode="ansi")
-    keeps(game, "env", env, _protocol.Environment)
+    keeps(game, "env", env, _game_protocols.Environment)
     n = int(env.action_space.n)
     obs, info = env.reset(seed=1)
     mask = _mask(game, env, info, n)
@@ -172,7 +172,7 @@ def check_kernel(game: str) -> None:
 
 def check_kattis(game: str) -> None:
     """Optional ("kattis"): the Kattis package's files (gridgames.kattis)."""
-    from .kattis import problem_dir
+    from ..kattis import problem_dir
     where = problem_dir(game)
     for name in ("problem.en.tex", "solution.py", "mistakes.json", "sample"):
         if not (where / name).exists():
@@ -180,9 +180,9 @@ def check_kattis(game: str) -> None:
 
 
 def source_root() -> Path:
-    """A source checkout's root: the one this package runs from (src/gridgames/..), or else the
+    """A source checkout's root: the one this package runs from (src/gridgames/testing/../..), or else the
     working directory (an installed gridgames tested from its checkout, as CI does)."""
-    for root in (Path(__file__).parent.parent.parent, Path.cwd()):
+    for root in (Path(__file__).parents[3], Path.cwd()):
         if (root / "benchmarks" / "baseline").is_dir():
             return root
     return Path.cwd()

@@ -1,5 +1,5 @@
 """The project's random sources: ``SplitMix64``, the pure-Python twin of
-``_rng.pxd`` (every operation masked to 64 bits, so a seed gives the same
+``random_source.pxd`` (every operation masked to 64 bits, so a seed gives the same
 numbers in both backends), and ``Rand``, the draws of the judge-file
 generators."""
 import random

@@ -11,7 +11,7 @@ loads neither the compiled kernel nor its twin for its codes.
 import os
 
 TYPE_CHECKING = False  # typing is not imported at run time
-_PACKAGE = os.path.dirname(__file__)  # (os.path, not pathlib: a judge starts without it)
+_PACKAGE = os.path.dirname(os.path.dirname(__file__))  # gridgames/ (os.path: a judge starts without pathlib)
 
 
 if TYPE_CHECKING:
