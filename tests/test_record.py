@@ -1,7 +1,6 @@
-"""gridgames._runtime.stand_ins.namedtuple behaves as collections.namedtuple where the
-package relies on it (JudgeResult, gopher's Outcome and Deduction,
-tile-match's Phase); the judges import it instead so that they start
-without collections (issue 37)."""
+"""The judges' result tuples (JudgeResult, gopher's Outcome and Deduction, tile-match's Phase)
+are written out on gridgames._runtime.stand_ins.Record and behave as collections.namedtuple
+where the package relies on it; the judges use them so that they start without collections."""
 import collections
 import os
 import pickle
@@ -12,41 +11,57 @@ import sys
 import pytest
 
 from gridgames import JudgeResult
-from gridgames._runtime.stand_ins import contextmanager, namedtuple
+from gridgames._runtime.stand_ins import contextmanager
+from gridgames.gopher import Deduction, Outcome
+from gridgames.tilematch import Phase
 
-Ours = namedtuple("Pair", "left right")
-Theirs = collections.namedtuple("Pair", "left right")
-
-
-@pytest.mark.parametrize("make", [lambda cls: cls(1, 2), lambda cls: cls(1, right=2), lambda cls: cls(right=2, left=1),
-                                  lambda cls: cls._make([1, 2])])
-def test_built_the_same_ways(make):
-    ours, theirs = make(Ours), make(Theirs)
-    assert ours == theirs == (1, 2)
-    assert repr(ours) == repr(theirs) == "Pair(left=1, right=2)"
-    assert (ours.left, ours.right) == (theirs.left, theirs.right) == (1, 2)
-    assert ours._asdict() == theirs._asdict() == {"left": 1, "right": 2}
-    assert ours._replace(right=5) == theirs._replace(right=5) == (1, 5)
-    assert Ours._fields == Theirs._fields == ("left", "right")
-    assert Ours.__match_args__ == ("left", "right")
+OURS = [JudgeResult, Outcome, Deduction, Phase]
 
 
-@pytest.mark.parametrize("bad", [lambda cls: cls(1), lambda cls: cls(1, 2, 3), lambda cls: cls(1, left=2),
-                                 lambda cls: cls._make([1]), lambda cls: cls(1, 2)._replace(middle=3)])
-def test_refused_the_same_ways(bad):
-    with pytest.raises((TypeError, ValueError)) as theirs:
-        bad(Theirs)
-    with pytest.raises(theirs.type) as ours:
-        bad(Ours)
-    assert str(ours.value) == str(theirs.value)  # "Pair.__new__() missing 1 required ..." too
+def theirs(cls):
+    return collections.namedtuple(cls.__name__, cls._fields)
 
 
-def test_fields_are_read_only_and_the_tuple_has_no_dict():
-    pair = Ours(1, 2)
+def values(cls):
+    return list(range(1, len(cls._fields) + 1))
+
+
+@pytest.mark.parametrize("cls", OURS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("make", [lambda cls, v: cls(*v), lambda cls, v: cls(*v[:-1], **{cls._fields[-1]: v[-1]}),
+                                  lambda cls, v: cls(**dict(zip(cls._fields, v))), lambda cls, v: cls._make(v)])
+def test_built_the_same_ways(cls, make):
+    v = values(cls)
+    ours, their = make(cls, v), make(theirs(cls), v)
+    assert ours == their == tuple(v)
+    assert repr(ours) == repr(their)
+    assert [getattr(ours, name) for name in cls._fields] == v
+    assert ours._asdict() == their._asdict()
+    assert ours._replace(**{cls._fields[0]: 9}) == their._replace(**{cls._fields[0]: 9})
+    assert cls.__match_args__ == cls._fields == theirs(cls)._fields
+    assert pickle.loads(pickle.dumps(ours)) == ours and type(pickle.loads(pickle.dumps(ours))) is cls
+
+
+@pytest.mark.parametrize("cls", OURS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("bad", [lambda cls, v: cls(*v[:-1]), lambda cls, v: cls(*v, 0),
+                                 lambda cls, v: cls(*v, **{cls._fields[0]: 0}), lambda cls, v: cls._make(v[:-1]),
+                                 lambda cls, v: cls(*v)._replace(middle=3)])
+def test_refused_the_same_ways(cls, bad):
+    v = values(cls)
+    with pytest.raises((TypeError, ValueError)) as their:
+        bad(theirs(cls), v)
+    with pytest.raises(their.type) as ours:
+        bad(cls, v)
+    # "Phase.__new__() missing 1 required ..." too (Outcome's __new__ is its base's, _Outcome)
+    assert str(ours.value).replace("_Outcome", "Outcome") == str(their.value)
+
+
+@pytest.mark.parametrize("cls", OURS, ids=lambda c: c.__name__)
+def test_fields_are_read_only_and_the_tuple_has_no_dict(cls):
+    record = cls(*values(cls))
     with pytest.raises(AttributeError):
-        pair.left = 3
+        setattr(record, cls._fields[0], 3)
     with pytest.raises(AttributeError):
-        pair.other = 3
+        record.other = 3
 
 
 def test_a_judge_result_pickles_by_name():
@@ -76,14 +91,21 @@ OTHERS = sorted({found for v in range(8, 16) if (found := shutil.which(f"python3
                  and os.path.realpath(found) != os.path.realpath(sys.executable)})
 SAME_WAYS = """\
 import collections, importlib.util, sys
-spec = importlib.util.spec_from_file_location("_record", sys.argv[1])
-record = importlib.util.module_from_spec(spec); spec.loader.exec_module(record)
+from operator import itemgetter
+spec = importlib.util.spec_from_file_location("stand_ins", sys.argv[1])
+stand_ins = importlib.util.module_from_spec(spec); spec.loader.exec_module(stand_ins)
+class Pair(stand_ins.Record):
+    __slots__ = ()
+    _fields = __match_args__ = ("left", "right")
+    def __new__(cls, left, right):
+        return tuple.__new__(cls, (left, right))
+    left, right = property(itemgetter(0)), property(itemgetter(1))
 def error(cls):
     try:
         cls(1, 2)._replace(middle=3)
     except Exception as exc:
         return type(exc).__name__, str(exc)
-theirs, ours = error(collections.namedtuple("Pair", "left right")), error(record.namedtuple("Pair", "left right"))
+theirs, ours = error(collections.namedtuple("Pair", "left right")), error(Pair)
 assert ours == theirs, (sys.version, ours, theirs)
 """
 

@@ -1,19 +1,17 @@
 """What the judges' start-up uses instead of standard modules it must not
 import (tests/test_startup.py pins what the judge path imports):
-``namedtuple`` without ``collections`` (which alone cost a judge on a
-one-case file a fifth of its start-up), ``contextmanager`` without
+``Record``, the base of the result tuples, without ``collections`` (whose
+``namedtuple`` alone cost a judge on a one-case file a fifth of its start-up),
+``contextmanager`` without
 ``contextlib`` until first used, ``warn`` without ``warnings`` until a
 warning is given, and ``lazy_getattr``, a package's names loaded on first
 use, without ``importlib`` until then.
 
-``namedtuple(typename, "a b c")`` makes the same kind of class as
-``collections.namedtuple``: a tuple subclass with one read-only property
-per field, ``_fields``, ``_make``, ``_asdict``, ``_replace``, the same
-``repr``, pickling by name.
+A ``Record`` subclass is the class ``collections.namedtuple`` would make,
+written out (``judge.JudgeResult``): it unpacks, compares and pickles the same.
 """
 
 import sys
-from _operator import itemgetter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,68 +19,41 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
 
-_function: "Any" = type(lambda: None)  # types.FunctionType, without types
-_tuple_new = tuple.__new__
-
-
-def _new3(_cls: type, _0: object, _1: object, _2: object) -> "Any":
-    return _tuple_new(_cls, (_0, _1, _2))
-
-
-# __new__'s code by number of fields (compiling is what costs): written out
-# for three, the judges' tuples (JudgeResult, Outcome, Phase), compiled once
-# for any other number.
-_NEW: "dict[int, Any]" = {3: _new3.__code__}
-
-
-def _new(typename: str, fields: tuple[str, ...]) -> "Any":
-    """``typename``'s ``__new__`` taking ``fields``: the signature of
-    collections.namedtuple's (keywords, a TypeError for a missing field), its
-    code made once for each number of fields and given these names."""
-    if len(fields) not in _NEW:
-        args = ", ".join(f"_{i}" for i in range(len(fields)))
-        namespace: dict[str, Any] = {}
-        exec(f"def __new__(_cls, {args}):\n    return _tuple_new(_cls, ({args},))", globals(), namespace)  # noqa: S102
-        _NEW[len(fields)] = namespace["__new__"].__code__
-    code = _NEW[len(fields)].replace(co_varnames=("_cls", *fields), co_name="__new__")
-    if sys.version_info >= (3, 11):  # the name its TypeErrors give
-        code = code.replace(co_qualname=f"{typename}.__new__")
-    return _function(code, globals())
-
-
 _UNEXPECTED = TypeError if sys.version_info >= (3, 13) else ValueError  # an unknown field in _replace
 
 
-def namedtuple(typename: str, field_names: str) -> "Any":
-    fields = tuple(field_names.replace(",", " ").split())
-    args = ", ".join(fields)
-    shown = ", ".join(f"{name}=%r" for name in fields)
+class Record(tuple):  # type: ignore[type-arg]
+    """The base of the judges' result tuples, each written out as
+    ``collections.namedtuple`` would make it: a subclass sets ``_fields``
+    and ``__match_args__``, defines ``__new__`` taking the fields, and one
+    ``property(itemgetter(i))`` per field.  This gives the rest: ``_make``,
+    ``_replace``, ``_asdict``, the same ``repr``, pickling by name."""
 
-    def _make(cls: type, iterable: "Any") -> "Any":
-        result: tuple[Any, ...] = tuple.__new__(cls, iterable)
-        if len(result) != len(fields):
-            raise TypeError(f"Expected {len(fields)} arguments, got {len(result)}")
+    __slots__ = ()
+    _fields: "tuple[str, ...]" = ()
+    _field_defaults: "dict[str, Any]" = {}
+
+    @classmethod
+    def _make(cls, iterable: "Any") -> "Any":
+        result = tuple.__new__(cls, iterable)
+        if len(result) != len(cls._fields):
+            raise TypeError(f"Expected {len(cls._fields)} arguments, got {len(result)}")
         return result
 
-    def _replace(self: "tuple[Any, ...]", **changes: "Any") -> "Any":
-        result = type(self)._make(  # type: ignore[attr-defined]
-            [changes.pop(name, value) for name, value in zip(fields, self)])
+    def _replace(self, **changes: "Any") -> "Any":
+        result = self._make([changes.pop(name, value) for name, value in zip(self._fields, self)])
         if changes:  # collections.namedtuple's error: a TypeError since Python 3.13
             raise _UNEXPECTED(f"Got unexpected field names: {list(changes)!r}")
         return result
 
-    body: dict[str, Any] = {
-        "__slots__": (), "__doc__": f"{typename}({args})", "_fields": fields, "_field_defaults": {},
-        "__match_args__": fields, "__new__": _new(typename, fields), "_make": classmethod(_make),
-        "_replace": _replace,
-        "__repr__": lambda self: f"{type(self).__name__}({shown % tuple(self)})",
-        "_asdict": lambda self: dict(zip(fields, self)),
-        "__getnewargs__": lambda self: tuple(self),
-        **{name: property(itemgetter(i), doc=f"Alias for field number {i}") for i, name in enumerate(fields)},
-    }
-    cls = type(typename, (tuple,), body)
-    cls.__module__ = sys._getframe(1).f_globals.get("__name__", "__main__")  # pickled by name, there
-    return cls
+    def _asdict(self) -> "dict[str, Any]":
+        return dict(zip(self._fields, self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self._fields, self))})"
+
+    def __getnewargs__(self) -> "tuple[Any, ...]":
+        return tuple(self)
 
 
 def contextmanager(func: "Any") -> "Any":

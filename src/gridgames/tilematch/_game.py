@@ -1,11 +1,11 @@
 """Tile-match: the judge function, the Board and its settling phases (the package hands them on)."""
 
-from _operator import index  # operator's C half, built in: a judge starts without operator.py
+from _operator import index, itemgetter  # operator's C half, built in: a judge starts without operator.py
 
 from .._runtime.backend import kernel as _load
 from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._runtime.kernel_constants import constants
-from .._runtime.stand_ins import namedtuple
+from .._runtime.stand_ins import Record
 from .._runtime.state_wrapper import StateAttr, Wrapper, int_rows
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -56,8 +56,17 @@ if TYPE_CHECKING:
         kind: str
         count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
         cleared: bool
-else:  # the same tuple at run time, without importing typing
-    Phase = namedtuple("Phase", "kind count cleared")
+else:  # the same tuple at run time, written out: a judge starts without collections and typing
+    class Phase(Record):
+        __slots__ = ()
+        _fields = __match_args__ = ("kind", "count", "cleared")
+
+        def __new__(cls, kind, count, cleared):
+            return tuple.__new__(cls, (kind, count, cleared))
+
+        kind = property(itemgetter(0), doc="Alias for field number 0")
+        count = property(itemgetter(1), doc="Alias for field number 1")
+        cleared = property(itemgetter(2), doc="Alias for field number 2")
 Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
     ``count`` the tiles that fell or were removed (0: the phase changed nothing),
     ``cleared`` True once no tile is left anywhere (the settling then ends)."""
