@@ -281,7 +281,7 @@ def toy_game(tmp_path, monkeypatch, edit=None):
     from lightsout._row import GAME
     game_table.register("lightsout", GAME)
     yield tmp_path / "lightsout"
-    game_table.unregister("lightsout")
+    del game_table.GAMES["lightsout"]  # registered above: taken out again
     drop_modules("lightsout")
     if installed is not None:
         game_table.GAMES["lightsout"] = installed
@@ -290,3 +290,15 @@ def toy_game(tmp_path, monkeypatch, edit=None):
 def drop_modules(package):
     for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[name]
+
+
+def all_rules():
+    """(game, command) -> its option rules (gridgames.cli._contract), for every game's commands that have some."""
+    from gridgames._registry import command_line, games
+    from gridgames.cli._contract import rules
+    commands = {}
+    for game in games():
+        own = getattr(command_line(game), "rules", None)
+        commands[game] = set(own() if own is not None else ()) | {"judge"}
+    found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
+    return {key: value for key, value in found.items() if value}

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from gridgames.cli import _contract, main
-from helpers import build_parser, commands, options
+from helpers import all_rules, build_parser, commands, options
 
 # The options that apply whenever their command runs.
 ALWAYS = {
@@ -85,7 +85,7 @@ def test_every_option_is_declared(game, command, argv, parser):
 
 def test_the_rules_name_real_commands_and_options():
     found = {(game, command): parser for game, command, _, parser in ALL}
-    for where, rules in _contract.all_rules().items():
+    for where, rules in all_rules().items():
         assert where in found, where
         for rule in rules:
             for option in rule.options + rule.against + rule.helps:

@@ -30,7 +30,7 @@ def test_an_unknown_game_or_package_is_refused():
 def test_a_row_declares_only_known_optional_parts():
     from gridgames.protocol import Game
     with pytest.raises(ValueError, match="optional parts are vector, kattis, baseline"):
-        Game({}, False, None, None, has=("gpu",))
+        Game(parts={}, judge=False, title=None, source=None, has=("gpu",))
 
 
 def test_every_message_points_to_a_section_of_the_guide():

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gridgames._runtime.backend import kernel
+from gridgames._runtime.random_source_pure import SplitMix64
 from gridgames.numberlink import EMPTY, SOLID, JudgeError, Puzzle, Solution, check, generate
 from helpers import DATA
 
@@ -16,7 +17,10 @@ SPLITMIX64_SEED0 = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
 
 
 def test_splitmix64_reference_values(backend):
-    assert kernel("numberlink", backend).splitmix64(0, 4) == SPLITMIX64_SEED0
+    # bound 2**64 - 1 rejects only the output 0 and returns the others as they are
+    assert kernel("numberlink", backend).uniform(0, 2 ** 64 - 1, 4) == SPLITMIX64_SEED0
+    rng = SplitMix64(0)
+    assert [rng.next() for _ in range(4)] == SPLITMIX64_SEED0
 
 
 def test_uniform_reduces_by_modulo(backend):

@@ -53,7 +53,7 @@ def test_the_registry_finds_parts_through_the_table_only():
 
 def test_register_refuses_a_name_taken():
     with pytest.raises(ValueError, match="cannot register"):
-        game_table.register(GAMES[0], game_table.Game({}, False, None, None))
+        game_table.register(GAMES[0], game_table.Game(parts={}, judge=False, title=None, source=None))
 
 
 def contracts():

@@ -75,25 +75,19 @@ def register(name: str, game: "Game") -> "Game":
     return game
 
 
-def unregister(name: str) -> None:
-    """Take a game added by ``register`` out of the table again (tests)."""
-    del GAMES[name]
-
-
 def judge_games() -> tuple[str, ...]:
     """The judge-file games, in the table's order."""
     return tuple(name for name, game in GAMES.items() if game.judge)
 
 
 # The table.  The order is the order of every derived list (help, tests, pictures).
-register("samegame", Game({"kernel": "_kernel", "search": "research._search"}, True, "SameGame Simulation",
-                          "ACM regional contest 1995, problem B (UVa 339)", "SameGame",
-                          has=OPTIONAL))
-register("tilematch", Game({"kernel": "_kernel"}, True, "Tile Game with Automatic Deletion",
-                           "33rd Rowan University Programming Contest, 2019", "TileMatch",
+register("samegame", Game(parts={"kernel": "_kernel", "search": "research._search"}, judge=True,
+                          title="SameGame Simulation", source="ACM regional contest 1995, problem B (UVa 339)",
+                          env="SameGame", has=OPTIONAL))
+register("tilematch", Game(parts={"kernel": "_kernel"}, judge=True, title="Tile Game with Automatic Deletion",
+                           source="33rd Rowan University Programming Contest, 2019", env="TileMatch",
                            has=OPTIONAL))
-register("gopher", Game({"kernel": "_kernel", "solve": "_solve"}, True, "Gopher Holes",
-                        "Regional programming contest 2001, problem 6", "Gopher",
-                        has=OPTIONAL))
-register("numberlink", Game({"kernel": "_kernel", "solve": "_solve"}, False, None, None, "NumberLink",
-                            has=("vector",)))
+register("gopher", Game(parts={"kernel": "_kernel", "solve": "_solve"}, judge=True, title="Gopher Holes",
+                        source="Regional programming contest 2001, problem 6", env="Gopher", has=OPTIONAL))
+register("numberlink", Game(parts={"kernel": "_kernel", "solve": "_solve"}, judge=False, title=None, source=None,
+                            env="NumberLink", has=("vector",)))

@@ -112,17 +112,6 @@ def rules(game: str, command: Optional[str]) -> list[Rule]:
     return (JUDGE + found) if GAMES[game].judge and command == "judge" else found
 
 
-def all_rules() -> dict[tuple[str, Optional[str]], list[Rule]]:
-    """(game, command) -> its rules, for every game's commands that have some."""
-    from .._registry import command_line, games
-    commands: dict[str, set[Optional[str]]] = {}
-    for game in games():
-        own = getattr(command_line(game), "rules", None)
-        commands[game] = set(own() if own is not None else ()) | {"judge"}
-    found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
-    return {key: value for key, value in found.items() if value}
-
-
 # Options naming a page a browser opens: a file, never standard output (which
 # carries the command's text, or nothing).
 PAGES = ("--html", "--svg")

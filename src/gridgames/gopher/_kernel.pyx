@@ -7,9 +7,10 @@ results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
-from gridgames._runtime.output cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
 from gridgames._runtime.scanner cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
-                              scan_open, scan_close, where, token_head)
+                                         scan_open, scan_close, where, token_head)
 from gridgames._runtime.scanner_lines cimport pair_line
 from gridgames.gopher._check import PICK_WARNING_PIECES, check_field
 

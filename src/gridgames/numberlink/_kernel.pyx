@@ -11,7 +11,7 @@ from cpython cimport array
 import array
 from libc.stdlib cimport malloc, calloc, free
 
-from gridgames._runtime.random_source cimport u64, sm_next, sm_uniform
+from gridgames._runtime.random_source cimport u64, sm_uniform
 from gridgames.numberlink._check import board_size, check_arguments
 
 cdef enum:
@@ -19,12 +19,6 @@ cdef enum:
 
 
 # --- random numbers (the shared splitmix64 of gridgames/_runtime/random_source.pxd) -------------
-
-def splitmix64(u64 seed, Py_ssize_t count):
-    """The first ``count`` splitmix64 outputs for ``seed``."""
-    cdef u64 state = seed
-    return [sm_next(&state) for _ in range(count)]
-
 
 def uniform(u64 seed, u64 bound, Py_ssize_t count):
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""

@@ -17,12 +17,6 @@ R_END_DEGREE, R_DEGREE, R_LOOP = _K.R_END_DEGREE, _K.R_DEGREE, _K.R_LOOP
 
 # --- random numbers --------------------------------------------------------
 
-def splitmix64(seed: int, count: int) -> list[int]:
-    """The first ``count`` splitmix64 outputs for ``seed``."""
-    rng = _SplitMix64(seed)
-    return [rng.next() for _ in range(count)]
-
-
 def uniform(seed: int, bound: int, count: int) -> list[int]:
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""
     if not 0 <= bound <= MASK:

@@ -3,7 +3,8 @@ padded buffers, and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_kernel_pure.py``; results must be identical."""
 from libc.string cimport memset, memcpy
 
-from gridgames._runtime.output cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
 from gridgames._runtime.scanner cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
 from gridgames._runtime.scanner_lines cimport digit_row, short_ints
 from gridgames.samegame._board cimport (

@@ -10,9 +10,10 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
-from gridgames._runtime.output cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._runtime.scanner cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE, scan_open, scan_close,
-                              where)
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
+from gridgames._runtime.scanner cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE, scan_open,
+                                         scan_close, where)
 from gridgames._runtime.scanner_lines cimport digit_row, short_ints
 
 # The values the pure twin reads from the .pxd files (tests/test_limits.py).
