@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import threading
+from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
 
@@ -302,3 +303,51 @@ def all_rules():
         commands[game] = set(own() if own is not None else ()) | {"judge"}
     found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
     return {key: value for key, value in found.items() if value}
+
+
+# The command-line contract's tables (tests/cli/test_cli_contract*.py).
+# A valid command line up to its options (the files need not exist: a refusal comes first).
+BASE = {"judge": ["in.txt"], "generate": [], "validate": ["in.txt"], "check": ["in.txt", "ans.txt"],
+        "show": ["in.txt", "--html", "page.html"], "samegame solve": ["boards.txt"],
+        "samegame replay": ["boards.txt", "moves.txt"], "gopher solve": ["in.txt"],
+        "numberlink generate": ["5"], "numberlink solve": ["in.txt"], "numberlink check": ["p.txt", "s.txt"],
+        "package": ["samegame", "pkg"], "completion": ["bash"], "manpage": []}
+
+
+def key(game, command, table):
+    """The entry of ``table`` for 'game command', else for 'command' (shared by the games)."""
+    name = f"{game} {command}" if command else game
+    return table[name] if name in table else table[command]
+
+
+def with_values(parser, tokens):
+    """``tokens`` with a valid value after each option that takes one and has none."""
+    out = []
+    for i, token in enumerate(tokens):
+        out.append(token)
+        action = parser._option_string_actions.get(token)
+        if action is None or action.nargs == 0 or action.nargs == "?":
+            continue
+        if i + 1 < len(tokens) and not tokens[i + 1].startswith("-"):
+            continue
+        out += [value(action)] * (action.nargs if isinstance(action.nargs, int) else 1)
+    return out
+
+
+def value(action):
+    if hasattr(action.type, "example"):  # a type that takes only some names (--svg FILE.svg)
+        return action.type.example
+    if action.choices:
+        return str(list(action.choices)[0])
+    if action.type is None or action.type is str:
+        return action.dest + ".out"  # a file: the test checks that nothing is written
+    return "2"  # every number option takes 2 (counts, sizes, seconds, seeds, biases)
+
+
+class Serial:
+    """An executor that runs each task at once, in the caller."""
+
+    def submit(self, fn, *args):
+        f = Future()
+        f.set_result(fn(*args))
+        return f

@@ -16,10 +16,11 @@ import random
 import sys
 
 import pytest
-from test_cli_contract import ALL, BASE, key, with_values
 
 from gridgames.cli import main
-from helpers import DATA, options
+from helpers import BASE, DATA, commands, key, options, with_values
+
+ALL = list(commands())
 
 # 0 done, 1 bad input, 2 usage / files, 3 numberlink's 'unknown', 42 / 43 validate --kattis
 DOCUMENTED = {0, 1, 2, 3, 42, 43}

@@ -9,15 +9,7 @@ import pytest
 
 from gridgames.samegame import Board, _single
 from gridgames.samegame.research._rootpar import NOT_HERE, root_parallel, task_seed
-
-
-class Serial:
-    """An executor that runs each task at once, in the caller."""
-
-    def submit(self, fn, *args):
-        f = Future()
-        f.set_result(fn(*args))
-        return f
+from helpers import Serial
 
 
 def _rows(seed):

@@ -6,11 +6,11 @@ import json
 import random
 
 import pytest
-from test_samegame_search_rootpar import Serial
 
 from gridgames.samegame import Board, _tabu, standard_boards
 from gridgames.samegame.research import _checkpoint
 from gridgames.samegame.research._rootpar import root_parallel
+from helpers import Serial
 
 
 def _rows(seed, colours=4):

@@ -25,6 +25,12 @@ from .._runtime.random_source_pure import Rand
 DATA = Path(__file__).parent / "data"
 
 
+def games() -> tuple[str, ...]:
+    """The games with a Kattis package: the judge games whose row declares it
+    (``has``: "kattis", an optional part; a game without one is left out)."""
+    return tuple(game for game in judge_games() if "kattis" in row(game).has)
+
+
 
 def problem_dir(game: str) -> Path:
     """The folder of ``game``'s problem: ``problem.en.tex``, ``solution.py``
@@ -39,8 +45,8 @@ def problem_dir(game: str) -> Path:
 def problem_yaml(game: str) -> tuple[str, str]:
     """(name, source) of ``game``'s problem.yaml, from the games' table."""
     found = row(game)
-    if not found.judge or found.title is None or found.source is None:
-        raise ValueError(f"no package for {game!r}: one of {', '.join(judge_games())}")
+    if game not in games() or found.title is None or found.source is None:
+        raise ValueError(f"no package for {game!r}: one of {', '.join(games())}")
     return found.title, found.source
 
 
@@ -52,10 +58,10 @@ def mistakes(game: str) -> dict[str, tuple[str, str]]:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "MISTAKES":  # the mistakes of every judge game (was a table here)
-        return {game: mistakes(game) for game in judge_games()}
+    if name == "MISTAKES":  # the mistakes of every game with a package (was a table here)
+        return {game: mistakes(game) for game in games()}
     if name == "PROBLEM_YAML":
-        return {game: problem_yaml(game) for game in judge_games()}
+        return {game: problem_yaml(game) for game in games()}
     raise AttributeError(f"module 'gridgames.kattis' has no attribute {name!r}")
 
 
@@ -150,5 +156,5 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
     return root
 
 
-__all__ = ["MAX_SECRET", "MISTAKES", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
+__all__ = ["MAX_SECRET", "MISTAKES", "games", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
            "input_validator", "output_validator"]
