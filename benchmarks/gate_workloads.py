@@ -78,7 +78,7 @@ def judge_startup(_):
     """What ``gridgames GAME FILE`` imports before it reads a byte (the
     fast path's command recognised, the game's judge loaded), each
     pure-Python gridgames module executed afresh; the compiled kernels (not
-    re-importable) stay loaded.  tests/test_startup.py pins the
+    re-importable) stay loaded.  tests/judges/test_startup.py pins the
     standard library's side."""
     def job():
         for name in [name for name, module in sys.modules.items()

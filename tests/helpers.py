@@ -29,9 +29,11 @@ def assert_refused(p, kept, prefix, words=()):
         assert word in lines[0], (word, lines[0])
 
 
-# The one list of games (gridgames._runtime.game_table), for the tests to parametrise over.
-GAMES = _registry.games()
-JUDGE_GAMES = _registry.judge_games()
+# The one list of games (gridgames._runtime.game_table), for the tests to parametrise over: this
+# package's own (a game installed from elsewhere, examples/lightsout, is checked by gridgames.testing).
+GAMES = tuple(game for game in _registry.games() if _registry.row(game).package == f"gridgames.{game}")
+JUDGE_GAMES = tuple(game for game in _registry.judge_games() if game in GAMES)
+OUTSIDE = frozenset(_registry.games(installed=True)) - frozenset(GAMES)
 JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
 
 

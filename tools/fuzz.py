@@ -17,7 +17,7 @@ errors (docs/fuzzing.md).
 The fuzzer's own corpus is kept in $GRIDGAMES_FUZZ_DIR/TARGET (default
 ${TMPDIR:-/tmp}/gridgames-fuzz), seeded from tests/data/fuzz/corpus/TARGET.  A
 finding (a divergence, an unexpected exception, a crash, a timeout) is written
-to tests/data/fuzz/TARGET-SHA.bin, which tests/test_fuzz_reproducers.py replays.
+to tests/data/fuzz/TARGET-SHA.bin, which tests/judges/test_fuzz_reproducers.py replays.
 Ends with one line per target: ``TARGET: N executions, K findings``; exit
 status 1 when there is a finding.
 """

@@ -5,7 +5,7 @@ modules that row names.  Each part is found by ``gridgames._registry`` (the
 runtime looks a game's parts up only there) and must satisfy one Protocol
 below (public: ``gridgames.protocol``); ``gridgames.testing`` checks every
 registered game against them at run time (like scikit-learn's
-``check_estimator``; tests/test_conformance.py) and tests/typing/protocols.py
+``check_estimator``; tests/games/test_conformance.py) and tests/typing/protocols.py
 statically (mypy).  docs/adding-a-game.md lists the files of a new game;
 examples/lightsout is one (3x3 Lights Out), built on ``gridgames.protocol``
 alone.

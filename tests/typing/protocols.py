@@ -1,5 +1,6 @@
-"""Written by tests/test_protocol.py from gridgames._runtime.game_table (python tests/test_protocol.py
-writes it again): each game's parts assigned to their Protocols, for mypy --strict."""
+"""Written by tests/games/test_protocol.py from gridgames._runtime.game_table
+(python tests/games/test_protocol.py writes it again): each game's parts assigned to their
+Protocols, for mypy --strict."""
 import gridgames.cli.gopher as gopher_cli
 import gridgames.cli.numberlink as numberlink_cli
 import gridgames.cli.samegame as samegame_cli

@@ -3,7 +3,7 @@
 Every other list of games is derived from ``GAMES`` (the backends, the
 command line and its contract, pictures, the Kattis packages, the
 environments' ids, the tests, the import contracts of pyproject.toml, which
-tests/test_protocol.py checks against it).  A game's parts are found through
+tests/games/test_protocol.py checks against it).  A game's parts are found through
 ``gridgames._registry``, by the module paths of its row; what each part
 provides is written down in ``gridgames._game_protocols``.  A game outside this
 package is added with ``register`` (docs/adding-a-game.md).

@@ -3,7 +3,7 @@
 Each capacity and code is declared once, in an enum block of a
 ``.pxd`` file (the C kernels compile them in); the pure-Python twins, the
 game packages and their message tables read the same file here, so the two
-backends cannot drift apart (tests/test_limits.py checks the compiled values
+backends cannot drift apart (tests/judges/test_limits.py checks the compiled values
 against these).  Reading them costs no kernel import: ``import gridgames.samegame``
 loads neither the compiled kernel nor its twin for its codes.
 """

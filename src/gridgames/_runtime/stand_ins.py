@@ -1,5 +1,5 @@
 """What the judges' start-up uses instead of standard modules it must not
-import (tests/test_startup.py pins what the judge path imports):
+import (tests/judges/test_startup.py pins what the judge path imports):
 ``Record``, the base of the result tuples, without ``collections`` (whose
 ``namedtuple`` alone cost a judge on a one-case file a fifth of its start-up),
 ``contextmanager`` without

@@ -7,7 +7,7 @@ holds every judge command's), and enforced in one place (``enforce``,
 called by ``_parser.run`` after parsing) with ``parser.error``: argparse's
 usage line and one ``error:`` line, exit status 2, before the command has
 read or written anything.  An option named in no rule applies
-whenever its command runs.  tests/test_cli_contract.py walks every
+whenever its command runs.  tests/cli/test_cli_contract.py walks every
 command's parser and tries each declared option where it does not apply.
 
 Which options were given on the command line (not merely equal to their

@@ -14,7 +14,7 @@ from gridgames._runtime.scanner cimport (Scanner, next_int_line, next_line, TOK_
 from gridgames._runtime.scanner_lines cimport pair_line
 from gridgames.gopher._check import PICK_WARNING_PIECES, check_field
 
-# The values the pure twin reads from the .pxd (tests/test_limits.py).
+# The values the pure twin reads from the .pxd (tests/judges/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, PICK_FELL=PICK_FELL, PICK_OUTSIDE=PICK_OUTSIDE,
               E_ROWS=E_ROWS, E_COLS=E_COLS, E_HEADER_END=E_HEADER_END, E_NHOLES=E_NHOLES,
               E_NHOLES_END=E_NHOLES_END, E_HOLE_ROW=E_HOLE_ROW, E_HOLE_COL=E_HOLE_COL,

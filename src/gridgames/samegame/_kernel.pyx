@@ -13,7 +13,7 @@ from gridgames.samegame._board cimport (
 from gridgames.samegame._check import check_cells
 from gridgames.samegame._text import render_snapshot
 
-# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+# The values the pure twin reads from the .pxd files (tests/judges/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, EMPTY=EMPTY, E_ROWS=E_ROWS, E_COLS=E_COLS,
               E_CELL=E_CELL, E_SEL_ROW=E_SEL_ROW, E_SEL_COL=E_SEL_COL)
 

@@ -16,7 +16,7 @@ from gridgames._runtime.scanner cimport (Scanner, next_int, TOK_EOF, TOK_INT, TO
                                          scan_close, where)
 from gridgames._runtime.scanner_lines cimport digit_row, short_ints
 
-# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+# The values the pure twin reads from the .pxd files (tests/judges/test_limits.py).
 LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_COUNT=E_COUNT,
               E_MISSING=E_MISSING, E_WIDTH=E_WIDTH, E_HEIGHT=E_HEIGHT, E_RUN=E_RUN,
               E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE, SPILL=SPILL,

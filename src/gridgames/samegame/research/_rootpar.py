@@ -49,7 +49,7 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 
 # Board.search's options that root-parallel search cannot take, and why (the
-# others it takes all: tests/test_samegame_search_rootpar.py checks run()'s list).
+# others it takes all: tests/samegame/test_samegame_search_rootpar.py checks run()'s list).
 NOT_HERE = {"width": "beam's", "policy": "the top level's own", "stop": "Ctrl-C's, in the caller"}
 
 
