@@ -91,15 +91,12 @@ OTHERS = sorted({found for v in range(8, 16) if (found := shutil.which(f"python3
                  and os.path.realpath(found) != os.path.realpath(sys.executable)})
 SAME_WAYS = """\
 import collections, importlib.util, sys
-from operator import itemgetter
 spec = importlib.util.spec_from_file_location("stand_ins", sys.argv[1])
 stand_ins = importlib.util.module_from_spec(spec); spec.loader.exec_module(stand_ins)
-class Pair(stand_ins.Record):
+class Pair(stand_ins.Record, fields=("left", "right")):
     __slots__ = ()
-    _fields = __match_args__ = ("left", "right")
     def __new__(cls, left, right):
         return tuple.__new__(cls, (left, right))
-    left, right = property(itemgetter(0)), property(itemgetter(1))
 def error(cls):
     try:
         cls(1, 2)._replace(middle=3)

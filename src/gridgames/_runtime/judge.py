@@ -5,8 +5,6 @@ Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
 
-from _operator import itemgetter  # operator's C half, built in: a judge starts without operator.py
-
 from .kernel_constants import constants
 from .stand_ins import Record
 
@@ -141,20 +139,16 @@ if TYPE_CHECKING:
         error: Optional[JudgeError]
         warnings: list[JudgeWarning]
 else:  # the same tuple at run time, written out: a judge starts without collections and typing
-    class JudgeResult(Record):
+    class JudgeResult(Record, fields=("output", "error", "warnings")):
+        """What every game's ``judge()`` returns: the output bytes (every complete
+        result; with ``emit`` only what was not emitted yet), the ``JudgeError``
+        of the first bad token or None, and the warnings (a list, empty for the
+        games that have none)."""
+
         __slots__ = ()
-        _fields = __match_args__ = ("output", "error", "warnings")
 
         def __new__(cls, output, error, warnings):
             return tuple.__new__(cls, (output, error, warnings))
-
-        output = property(itemgetter(0), doc="Alias for field number 0")
-        error = property(itemgetter(1), doc="Alias for field number 1")
-        warnings = property(itemgetter(2), doc="Alias for field number 2")
-JudgeResult.__doc__ = """What every game's ``judge()`` returns: the output bytes (every complete
-    result; with ``emit`` only what was not emitted yet), the ``JudgeError``
-    of the first bad token or None, and the warnings (a list, empty for the
-    games that have none)."""
 
 
 def send(emit: "Union[int, Callable[[bytes], object]]", data: bytes) -> None:

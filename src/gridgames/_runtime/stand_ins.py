@@ -12,6 +12,7 @@ written out (``judge.JudgeResult``): it unpacks, compares and pickles the same.
 """
 
 import sys
+from _operator import itemgetter  # operator's C half, built in: a judge starts without operator.py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,14 +25,22 @@ _UNEXPECTED = TypeError if sys.version_info >= (3, 13) else ValueError  # an unk
 
 class Record(tuple):  # type: ignore[type-arg]
     """The base of the judges' result tuples, each written out as
-    ``collections.namedtuple`` would make it: a subclass sets ``_fields``
-    and ``__match_args__``, defines ``__new__`` taking the fields, and one
-    ``property(itemgetter(i))`` per field.  This gives the rest: ``_make``,
-    ``_replace``, ``_asdict``, the same ``repr``, pickling by name."""
+    ``collections.namedtuple`` would make it: ``class P(Record, fields=("x", "y"))``
+    with ``__slots__ = ()`` and a ``__new__`` taking the fields.  This gives the
+    rest: one read-only ``property(itemgetter(i))`` per field, ``_fields``,
+    ``_make``, ``_replace``, ``_asdict``, the same ``repr``, pickling by name."""
 
     __slots__ = ()
     _fields: "tuple[str, ...]" = ()
     _field_defaults: "dict[str, Any]" = {}
+
+    def __init_subclass__(cls, fields: "tuple[str, ...]" = (), **kwargs: "Any") -> None:
+        super().__init_subclass__(**kwargs)
+        if fields:  # (a subclass of a record adds methods only)
+            cls._fields = fields
+            setattr(cls, "__match_args__", fields)  # noqa: B010 (mypy refuses to assign __match_args__)
+            for i, name in enumerate(fields):
+                setattr(cls, name, property(itemgetter(i), doc=f"Alias for field number {i}"))
 
     @classmethod
     def _make(cls, iterable: "Any") -> "Any":

@@ -3,7 +3,7 @@
 them)."""
 from __future__ import annotations
 
-from _operator import index, itemgetter  # operator's C half, built in
+from _operator import index  # operator's C half, built in
 
 from .._runtime.backend import kernel as _load
 from .._runtime.kernel_constants import constants
@@ -26,24 +26,19 @@ if TYPE_CHECKING:
         board: list[str]
         unknown: list[tuple[int, int]]
 else:  # the same tuple at run time, written out: a judge starts without collections and typing
-    class Deduction(Record):
+    class Deduction(Record, fields=("status", "picks", "board", "unknown")):
+        """What ``solve`` found.  ``status``: "cleared" (every safe patch is
+        inspected), "stuck" (no patch is provably safe), "fell" (the first
+        pick, a guess, was a hole) or "gave up" (an exact stage ran over its
+        step budget).  ``picks``: (row, col) in order, the first pick first;
+        every later one is provably safe.  ``board``: the field as seen at the
+        end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
+        (the holes among them), row-major."""
+
         __slots__ = ()
-        _fields = __match_args__ = ("status", "picks", "board", "unknown")
 
         def __new__(cls, status, picks, board, unknown):
             return tuple.__new__(cls, (status, picks, board, unknown))
-
-        status = property(itemgetter(0), doc="Alias for field number 0")
-        picks = property(itemgetter(1), doc="Alias for field number 1")
-        board = property(itemgetter(2), doc="Alias for field number 2")
-        unknown = property(itemgetter(3), doc="Alias for field number 3")
-Deduction.__doc__ = """What ``solve`` found.  ``status``: "cleared" (every safe patch is
-    inspected), "stuck" (no patch is provably safe), "fell" (the first
-    pick, a guess, was a hole) or "gave up" (an exact stage ran over its
-    step budget).  ``picks``: (row, col) in order, the first pick first;
-    every later one is provably safe.  ``board``: the field as seen at the
-    end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
-    (the holes among them), row-major."""
 
 
 def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],

@@ -1,7 +1,7 @@
 """Gopher holes: the judge function and the Field (the package hands them on;
 play by deduction is ``_deduction``)."""
 
-from _operator import index, itemgetter  # operator's C half, built in: a judge starts without operator.py
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._runtime.backend import kernel as _load
 from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
@@ -126,16 +126,11 @@ if TYPE_CHECKING:
         fell: bool
         outside: bool
 else:  # the same tuple at run time, written out: a judge starts without collections and typing
-    class _Outcome(Record):
+    class _Outcome(Record, fields=("revealed", "fell", "outside")):
         __slots__ = ()
-        _fields = __match_args__ = ("revealed", "fell", "outside")
 
         def __new__(cls, revealed, fell, outside):
             return tuple.__new__(cls, (revealed, fell, outside))
-
-        revealed = property(itemgetter(0), doc="Alias for field number 0")
-        fell = property(itemgetter(1), doc="Alias for field number 1")
-        outside = property(itemgetter(2), doc="Alias for field number 2")
 
 
 class Outcome(_Outcome):

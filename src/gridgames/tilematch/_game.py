@@ -1,6 +1,6 @@
 """Tile-match: the judge function, the Board and its settling phases (the package hands them on)."""
 
-from _operator import index, itemgetter  # operator's C half, built in: a judge starts without operator.py
+from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
 from .._runtime.backend import kernel as _load
 from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
@@ -57,19 +57,15 @@ if TYPE_CHECKING:
         count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
         cleared: bool
 else:  # the same tuple at run time, written out: a judge starts without collections and typing
-    class Phase(Record):
+    class Phase(Record, fields=("kind", "count", "cleared")):
+        """One phase of a settling: ``kind`` is "drops" or "eliminations",
+        ``count`` the tiles that fell or were removed (0: the phase changed nothing),
+        ``cleared`` True once no tile is left anywhere (the settling then ends)."""
+
         __slots__ = ()
-        _fields = __match_args__ = ("kind", "count", "cleared")
 
         def __new__(cls, kind, count, cleared):
             return tuple.__new__(cls, (kind, count, cleared))
-
-        kind = property(itemgetter(0), doc="Alias for field number 0")
-        count = property(itemgetter(1), doc="Alias for field number 1")
-        cleared = property(itemgetter(2), doc="Alias for field number 2")
-Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
-    ``count`` the tiles that fell or were removed (0: the phase changed nothing),
-    ``cleared`` True once no tile is left anywhere (the settling then ends)."""
 
 
 class Board(Wrapper):
