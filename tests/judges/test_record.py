@@ -1,5 +1,5 @@
 """The judges' result tuples (JudgeResult, gopher's Outcome and Deduction, tile-match's Phase)
-are written out on gridgames._runtime.stand_ins.Record and behave as collections.namedtuple
+are written out on gridgames._runtime.Record and behave as collections.namedtuple
 where the package relies on it; the judges use them so that they start without collections."""
 import collections
 import os
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from gridgames import JudgeResult
-from gridgames._runtime.stand_ins import contextmanager
+from gridgames._runtime import contextmanager
 from gridgames.gopher import Deduction, Outcome
 from gridgames.tilematch import Phase
 
@@ -109,8 +109,8 @@ assert ours == theirs, (sys.version, ours, theirs)
 
 @pytest.mark.parametrize("python", OTHERS or [pytest.param(None, marks=pytest.mark.skip("no other Python on PATH"))])
 def test_refused_the_same_ways_on_other_pythons(python):
-    import gridgames._runtime.stand_ins
-    p = subprocess.run([python, "-I", "-c", SAME_WAYS, gridgames._runtime.stand_ins.__file__],
+    import gridgames._runtime
+    p = subprocess.run([python, "-I", "-c", SAME_WAYS, gridgames._runtime.__file__],
                        capture_output=True, text=True, timeout=60)
     if "No module named" in p.stderr or "is not installed" in p.stderr or p.returncode == 127:
         pytest.skip(f"{python} does not run here")  # a pyenv shim of a version not installed

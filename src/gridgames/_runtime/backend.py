@@ -8,8 +8,7 @@ a kernel cannot be imported (for example an install made without a compiler).
 import os
 import sys
 
-from . import game_table
-from .stand_ins import warn  # warnings, imported only to warn: a judge starts without it
+from . import game_table, warn  # warn imports warnings only to warn: a judge starts without them
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:

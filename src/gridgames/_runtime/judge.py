@@ -5,8 +5,8 @@ Kernels report a bad token as a byte offset plus a code; line, column and the
 offending text are worked out here, once, for every game and both backends.
 """
 
+from . import Record
 from .kernel_constants import constants
-from .stand_ins import Record
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:

@@ -1,10 +1,10 @@
 """Old public names kept as aliases that warn (listed in CHANGELOG.md), so a
 rename breaks no user for a release.  A package's renamed names go through
-``stand_ins.lazy_getattr`` (its lazy names too, without this module: a judge
-starts fast); its warning is ``stand_ins.warn_renamed``."""
+``_runtime.lazy_getattr`` (its lazy names too, without this module: a judge
+starts fast); its warning is ``_runtime.warn_renamed``."""
 from __future__ import annotations
 
-from .stand_ins import warn_renamed
+from . import warn_renamed
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ command whose module is costly to import is guarded by
 import os
 import sys
 
+from .. import _runtime
 from .._registry import command_line, known
-from .._runtime import stand_ins
 from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, release_signals, stopped_status
 
 TYPE_CHECKING = False  # typing is not imported at run time: the judges start fast
@@ -60,12 +60,12 @@ def one_line_warnings(now: bool = False) -> None:
     """Every warning from here on shown as one line (``one_line_warning``).
     ``warnings`` is not imported for it unless ``now`` (a judge starts
     without it): when it is not loaded yet, it is set when gridgames' own
-    ``warn`` (``stand_ins``) imports it to give a warning."""
+    ``warn`` (``_runtime``) imports it to give a warning."""
     if now or "warnings" in sys.modules:
         import warnings
         warnings.showwarning = one_line_warning
     else:
-        stand_ins.show_warning = one_line_warning
+        _runtime.show_warning = one_line_warning
 
 
 def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from _operator import index  # operator's C half, built in
 
+from .._runtime import Record
 from .._runtime.backend import kernel as _load
 from .._runtime.kernel_constants import constants
-from .._runtime.stand_ins import Record
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:

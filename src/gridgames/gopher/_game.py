@@ -3,10 +3,10 @@ play by deduction is ``_deduction``)."""
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
+from .._runtime import Record
 from .._runtime.backend import kernel as _load
 from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
 from .._runtime.kernel_constants import constants
-from .._runtime.stand_ins import Record
 from .._runtime.state_wrapper import StateAttr, Wrapper
 from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 

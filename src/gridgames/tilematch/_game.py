@@ -2,10 +2,10 @@
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
+from .._runtime import Record
 from .._runtime.backend import kernel as _load
 from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
 from .._runtime.kernel_constants import constants
-from .._runtime.stand_ins import Record
 from .._runtime.state_wrapper import StateAttr, Wrapper, int_rows
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
