@@ -1,4 +1,4 @@
-"""Paired ablation of the SameGame search's ingredients (issue 45).
+"""Paired ablation of the SameGame search's ingredients, on the research set.
 
 Each configuration is issue 18's strongest search (``BASE``: NRPA level 3,
 100 iterations per level, restarted until the time is up) with one
@@ -27,10 +27,11 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Any
 
 BASELINE = "default"
-# name -> the options changed from BASE's (the values tried before, docs/research.md)
+# name -> the options changed from BASE's (the values tried before, docs/results/samegame.md)
 CONFIGS: dict[str, dict[str, Any]] = {
     BASELINE: {},
     "tabu-bias-3": {"tabu_bias": 3.0},     # soft tabu: a bias of -3 instead of a ban (GNRPA)
@@ -40,6 +41,15 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "repeats-3": {"repeats": 3},           # GNRPA with limited repetitions
     "no-restarts": {"restarts": 0},        # one level-3 run (a 10-s budget never ends one: a noise check)
     "tabu-best": {"tabu_colour": "best"},  # the per-board colour measured (samegame._tabu.BEST)
+    # beam search with a position evaluation instead of NRPA: beams 100, 200, 400... wide until the time is up
+    "beam-eval": {"algo": "beam-eval", "width": 100, "tabu": False},
+    "beam-eval-tabu": {"algo": "beam-eval", "width": 100, "tabu": True},
+    "level-2": {"level": 2},               # NRPA level 2, restarted: more restarts in the budget
+    "iterations-50": {"iterations": 50},   # 50 iterations per level: a level-3 run ends 8 times sooner
+    "race": {"tabu_colour": "race"},       # the near-tied colours race inside the budget (samegame._race)
+    "tabu-free-0": {"tabu_free": 0},       # pairs of the kept colour allowed from the first move (Cazenave: 10)
+    "tabu-free-20": {"tabu_free": 20},     # ... after 20 moves
+    "tabu48": {"tabu_until": 48},          # the rule lifted once 48 cells or fewer are left (Klein 2015)
     **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
 }
 DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]
@@ -73,29 +83,38 @@ BASE = dict(level=3, iterations=100, restarts=None)
 
 
 def options_of(config: str, budget: float) -> tuple[str, dict[str, Any]]:
-    return "nrpa", dict(BASE, **CONFIGS[config], time=budget, cpu_time=True)
+    changed = dict(CONFIGS[config])
+    algo = changed.pop("algo", "nrpa")
+    if algo == "beam-eval":  # beams twice as wide each time, until the time is up
+        return algo, dict(changed, iterations=2**31 - 1, time=budget, cpu_time=True)
+    return algo, dict(BASE, **changed, time=budget, cpu_time=True)
 
 
-def one(config: str, board: int, seed: int, budget: float) -> dict[str, Any]:
+def boards_of(board_set: str) -> list[Any]:
+    """The boards of a set: "research" (research_boards(), where defaults are
+    chosen) or "standard" (the 20 standard boards: records only)."""
+    from gridgames.samegame import research_boards, standard_boards
+    return research_boards(250) if board_set == "research" else standard_boards()
+
+
+def one(config: str, board: int, seed: int, budget: float, board_set: str = "standard") -> dict[str, Any]:
     """One search (run in a pool process): its result line."""
     from gridgames import __version__
-    from gridgames.samegame import standard_boards
     algo, options = options_of(config, budget)
-    s = standard_boards()[board - 1].search(algo, seed=seed, **options)
-    return dict(config=config, board=board, seed=seed, budget=budget, score=s.score, playouts=s.playouts,
-                options={k: v for k, v in options.items() if k not in ("time", "cpu_time")},
+    s = boards_of(board_set)[board - 1].search(algo, seed=seed, **options)
+    return dict(config=config, set=board_set, board=board, seed=seed, budget=budget, score=s.score,
+                playouts=s.playouts, options={k: v for k, v in options.items() if k not in ("time", "cpu_time")},
                 version=__version__)
 
 
-def auto_colour(board: int) -> int:
-    """The colour today's rule keeps on standard board ``board``: the most
+def auto_colour(board: int, board_set: str = "standard") -> int:
+    """The colour today's rule keeps on board ``board`` of a set: the most
     cells, the lowest on a tie (NRPA's playouts all start there)."""
-    from gridgames.samegame import standard_boards
-    cells = [v for row in standard_boards()[board - 1].grid() for v in row]
+    cells = [v for row in boards_of(board_set)[board - 1].grid() for v in row]
     return max(range(10), key=lambda c: (cells.count(c), -c))
 
 
-def same_as_baseline(config: str, board: int) -> bool:
+def same_as_baseline(config: str, board: int, board_set: str = "standard") -> bool:
     """True when ``config`` on ``board`` is the baseline's search (not
     searched again): a fixed colour that is the one today's rule keeps, or
     "best" on a board that ``_tabu.BEST`` leaves to today's rule."""
@@ -104,15 +123,20 @@ def same_as_baseline(config: str, board: int) -> bool:
         return False
     colour = CONFIGS[config]["tabu_colour"]
     if colour == "best":
-        colour = BEST.get(board, auto_colour(board))
-    return colour == auto_colour(board)
+        colour = BEST.get(board, auto_colour(board)) if board_set == "standard" else -1
+    return colour == auto_colour(board, board_set)
 
 
 def todo(configs: Iterable[str], boards: Iterable[int], seeds: Iterable[int], budgets: Iterable[float],
-         done: set[Key]) -> list[Key]:
+         done: set[Key], board_set: str = "standard") -> list[Key]:
     """The keys still to search, seed-major so that pairs complete early."""
     return [(c, b, s, t) for t in budgets for s in seeds for b in boards for c in configs
-            if (c, b, s, t) not in done and not same_as_baseline(c, b)]
+            if (c, b, s, t) not in done and not same_as_baseline(c, b, board_set)]
+
+
+def of_set(rows: list[dict[str, Any]], board_set: str) -> list[dict[str, Any]]:
+    """The lines of one set of boards (lines written before sets were named are the standard boards')."""
+    return [r for r in rows if r.get("set", "standard") == board_set]
 
 
 def _niced(level: int) -> None:
@@ -181,7 +205,7 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
     return "\n".join(lines)
 
 
-def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
+def per_board(rows: list[dict[str, Any]], configs: list[str], board_set: str = "standard") -> str:
     """Each board's mean score per configuration (markdown), and the best
     (a fixed colour that today's rule keeps shows the baseline's mean)."""
     boards = sorted({r["board"] for r in rows if r["config"] in configs})
@@ -189,7 +213,7 @@ def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
     for b in boards:
         means = {}
         for c in configs:
-            same = BASELINE if same_as_baseline(c, b) else c
+            same = BASELINE if same_as_baseline(c, b, board_set) else c
             scores = [r["score"] for r in rows if r["board"] == b and r["config"] == same]
             if scores:
                 means[c] = sum(scores) / len(scores)
@@ -201,7 +225,11 @@ def per_board(rows: list[dict[str, Any]], configs: list[str]) -> str:
 def add_arguments(p: argparse.ArgumentParser, nice: int) -> None:
     """The options every paired comparison script takes (this one's, samegame_improve_diversity's)."""
     p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
-    p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K")
+    p.add_argument("--set", choices=("research", "standard"), default="research",
+                   help="the boards: the research set (research_boards(), where defaults are chosen; default) "
+                        "or the 20 standard boards (records only)")
+    p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K",
+                   help="board numbers in the set, 1-based (default 1..10)")
     p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
     p.add_argument("--budget", nargs="+", type=float, default=[10.0], metavar="CPU_S",
                    help="CPU seconds per search (several: each budget)")
@@ -211,8 +239,9 @@ def add_arguments(p: argparse.ArgumentParser, nice: int) -> None:
 
 
 def check_arguments(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    if any(not 1 <= b <= 20 for b in args.boards):
-        p.error("--boards are standard boards 1..20")
+    most = 250 if args.set == "research" else 20
+    if any(not 1 <= b <= most for b in args.boards):
+        p.error(f"--boards are {args.set} boards 1..{most}")
     if any(not t > 0 for t in args.budget):
         p.error("--budget is CPU seconds above 0")
 
@@ -225,14 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     check_arguments(p, args)
     if not args.table:
-        done = {key_of(r) for r in load(args.out)}
-        keys = todo(args.configs, args.boards, args.seeds, args.budget, done)
+        done = {key_of(r) for r in of_set(load(args.out), args.set)}
+        keys = todo(args.configs, args.boards, args.seeds, args.budget, done, args.set)
         print(f"{len(keys)} searches to run ({len(done)} done in {args.out})", file=sys.stderr)
-        for row in run(args.out, keys, args.workers, args.nice):
+        for row in run(args.out, keys, args.workers, args.nice, partial(one, board_set=args.set)):
             print(f"{row['config']} board {row['board']} seed {row['seed']}: {row['score']}", file=sys.stderr)
-    rows = [r for r in load(args.out) if r["board"] in args.boards and r["seed"] in args.seeds
+    rows = [r for r in of_set(load(args.out), args.set) if r["board"] in args.boards and r["seed"] in args.seeds
             and r["budget"] in args.budget]
-    print(per_board(rows, args.configs) if args.per_board else table(rows, args.configs))
+    print(per_board(rows, args.configs, args.set) if args.per_board else table(rows, args.configs))
     return 0
 
 

@@ -1,10 +1,13 @@
 """`solve --time T` (the default search: no --algo) of this tree against
-another gridgames tree, side by side at equal CPU with paired seeds (issue 45):
-for each seed, both trees run `gridgames samegame solve --standard --time T
---cpu-time --seed S --json` at once (one process each, so both see the same
-machine), and each (board, seed) pair's difference is new - old.
+another gridgames tree, side by side at equal CPU with paired seeds: for each
+seed, both trees run `gridgames samegame solve BOARDS --time T --cpu-time
+--seed S --json` at once (one process each, so both see the same machine),
+and each (board, seed) pair's difference is new - old.  BOARDS: --boards FILE
+(research text), or --fresh N (N random boards of a seed nobody tunes on,
+written to a file both trees read), or the 20 standard boards.
 
     python benchmarks/samegame_against.py --against OLD/src [--time 10] [--seeds 1 2 3] [--out FILE]
+    python benchmarks/samegame_against.py --against OLD/src --time 30 --fresh 10 --seeds 1 2 3 --out FILE
 
 OLD/src is the src/ of a worktree of the earlier commit with its kernels built
 (`git worktree add /tmp/old COMMIT && cd /tmp/old && python setup.py build_ext
@@ -23,10 +26,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent / "src"
 
 
-def solve(src, seed, seconds):
-    """The Popen of one tree's run over the 20 standard boards."""
+FRESH_SEED = 20261128  # boards nobody tunes on: research_boards(N, seed=FRESH_SEED)
+
+
+def solve(src, seed, seconds, boards=None):
+    """The Popen of one tree's run over BOARDS (a file), or the 20 standard boards."""
     env = dict(os.environ, PYTHONPATH=str(src))
-    return subprocess.Popen([sys.executable, "-m", "gridgames", "samegame", "solve", "--standard", "--time",
+    where = [boards] if boards else ["--standard"]
+    return subprocess.Popen([sys.executable, "-m", "gridgames", "samegame", "solve", *where, "--time",
                              str(seconds), "--cpu-time", "--seed", str(seed), "--json"],
                             stdout=subprocess.PIPE, env=env, text=True)
 
@@ -78,12 +85,23 @@ def main(argv=None):
     parser.add_argument("--time", type=float, default=10.0, metavar="T", help="CPU seconds per board (default 10)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--out", default=None, metavar="FILE", help="JSON lines of the runs (resumable)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--boards", default=None, metavar="FILE", help="research text (default: the standard boards)")
+    where.add_argument("--fresh", type=int, default=None, metavar="N",
+                       help=f"N random 15x15 boards of seed {FRESH_SEED} (research_boards(N, seed=...)), nobody's "
+                            "tuning set, written next to --out")
     args = parser.parse_args(argv)
+    boards = args.boards
+    if args.fresh is not None:
+        from gridgames.samegame import research_boards, write_boards
+        boards = (args.out or "against") + f".fresh-{args.fresh}.txt"
+        with open(boards, "w", encoding="ascii") as f:
+            f.write(write_boards(research_boards(args.fresh, seed=FRESH_SEED)))
     runs = done_runs(args.out)
     for seed in args.seeds:
         todo = {tree: src for tree, src in (("new", HERE), ("old", Path(args.against)))
                 if (tree, seed) not in runs}
-        procs = {tree: solve(src, seed, args.time) for tree, src in todo.items()}  # at once: the same machine
+        procs = {tree: solve(src, seed, args.time, boards) for tree, src in todo.items()}  # at once: the same machine
         for tree, proc in procs.items():
             out, _ = proc.communicate()
             if proc.returncode != 0:

@@ -2,7 +2,7 @@
 src/gridgames/samegame/research/best_known.json (what `samegame.best_known()` reads).
 
     python benchmarks/samegame_best_known.py RESULTS.jsonl ...   # fold, print what changed
-    python benchmarks/samegame_best_known.py --table             # the README's table
+    python benchmarks/samegame_best_known.py --table             # the table of docs/results/samegame.md
 
 RESULTS are JSON lines of `gridgames samegame solve --standard -o FILE` (or
 `--json`): campaign lines, whose "digest" must be the standard board's, and
@@ -25,8 +25,12 @@ from gridgames.samegame.research._jobs import board_rows, digest, stored_params
 DATA = Path(__file__).resolve().parent.parent / "src" / "gridgames" / "samegame" / "research" / "best_known.json"
 ABOUT = ("The best games known on the 20 standard SameGame boards (standard_boards()), moves as judge "
          "selections [r, c]; folded in by benchmarks/samegame_best_known.py, every one replayed.")
-PUBLISHED = [("NMCS level 3 (Cazenave 2009)", 77_934), ("NRPA", 80_030),
-             ("the record, distributed NRPA (Negrevergne and Cazenave 2017)", 83_050)]
+# Sources: T. Cazenave, "Nested Rollout Policy Adaptation with Selective Policies", Computer Games Workshop
+# 2016 (CCIS 705, 2017): selective NRPA, and its Table 4, the best score per board listed on js-games.de.
+PUBLISHED = [("NMCS level 3 (Cazenave 2009)", 77_934), ("selective NRPA (Cazenave 2016)", 80_030),
+             ("the record for a published algorithm, distributed NRPA (Negrevergne and Cazenave 2017)", 83_050),
+             ("the sum of the best score per board listed on js-games.de, no moves published "
+              "(Cazenave 2016, Table 4)", 87_858)]
 
 
 def read(path):
@@ -87,7 +91,7 @@ def fold(entries, paths, told=None):
 
 
 def table(entries):
-    """The README's table: each board's best, the total, the published totals."""
+    """The table of docs/results/samegame.md: each board's best, the total, the published totals."""
     out = []
     for first in (0, 10):
         row = entries[first:first + 10]
@@ -105,7 +109,7 @@ def main(argv=None):
     parser.add_argument("results", nargs="*", help="JSON-lines files of `samegame solve`")
     parser.add_argument("--data", type=Path, default=DATA, help=f"the data file (default {DATA})")
     parser.add_argument("--source", help="how the older lines (no algo in them) were found")
-    parser.add_argument("--table", action="store_true", help="print the README's table")
+    parser.add_argument("--table", action="store_true", help="print the table of docs/results/samegame.md")
     args = parser.parse_args(argv)
     entries = read(args.data)
     before = sum(e["score"] for e in entries)

@@ -1,4 +1,4 @@
-"""The deep-search plot of docs/research.md (docs/img/samegame-deep.png) and
+"""The deep-search plot of docs/results/samegame-deep.md (docs/img/samegame-deep.png) and
 the estimate of the CPU still needed to pass the record, from the curves of
 benchmarks/samegame_deep.py.
 
@@ -15,7 +15,7 @@ the cumulative gain of the short searches on the same boards.
 
 Printed: per-board fits of score against log2(CPU) (least squares on a grid
 of half doublings, so that the dense early checkpoints do not weigh more),
-and two extrapolations to 83,050 (see docs/research.md).
+and two extrapolations to 83,050 (see docs/results/samegame-deep.md).
 """
 import json
 import math

@@ -1,4 +1,4 @@
-"""The plot of docs/research.md: SameGame score against CPU time per board,
+"""The plot of docs/results/samegame.md: SameGame score against CPU time per board,
 from the JSON lines of benchmarks/samegame_strength.py.
 
     python benchmarks/samegame_plot.py RESULTS.jsonl [MORE.jsonl ...] OUT.png

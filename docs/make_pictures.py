@@ -1,5 +1,7 @@
 """Regenerate the pictures in docs/img/ (used by README.md and docs/pictures.md).
 
+tests/docs/test_docs_pictures.py checks that the committed pictures are what this script writes.
+
     python docs/make_pictures.py          # from a checkout, gridgames importable
 
 The SVG files come from gridgames.pictures alone; the PNG screenshots of the
@@ -18,7 +20,7 @@ IMG = Path(__file__).parent / "img"
 DATA = Path(__file__).parent.parent / "tests" / "data"
 
 
-def sheet() -> None:
+def sheet(img: Path = IMG) -> None:
     """Six unique 8x8 Number Link puzzles, seeds from 1: the puzzles' page and the solutions' page."""
     made, seed = [], 1
     while len(made) < 6:
@@ -28,8 +30,8 @@ def sheet() -> None:
         seed += 1
     pages = pictures.sheet_pages("Number Link", [(f"Puzzle {i} (seed {s})", p) for i, (s, p, _) in enumerate(made, 1)],
                                  [(f"Solution {i}", q) for i, (_, _, q) in enumerate(made, 1)])
-    pictures.write(str(IMG / "numberlink-sheet.svg"), pages[0])
-    pictures.write(str(IMG / "numberlink-solutions.svg"), pages[1])
+    pictures.write(str(img / "numberlink-sheet.svg"), pages[0])
+    pictures.write(str(img / "numberlink-solutions.svg"), pages[1])
 
 
 def pages(folder: Path) -> dict[str, tuple[Path, int]]:
@@ -48,7 +50,7 @@ def pages(folder: Path) -> dict[str, tuple[Path, int]]:
     return {"samegame-replay": (replay, 12), "gopher-show": (gopher, 1), "tilematch-show": (tiles, 4)}
 
 
-def screenshots() -> None:
+def screenshots(img: Path = IMG) -> None:
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -72,10 +74,10 @@ def screenshots() -> None:
                 for _ in range(step):
                     driver.find_element(By.ID, "next").click()
                 png = driver.get_screenshot_as_png()
-                with tempfile.NamedTemporaryFile(dir=IMG, delete=False) as f:
+                with tempfile.NamedTemporaryFile(dir=img, delete=False) as f:
                     f.write(png)
                 os.chmod(f.name, 0o644)
-                os.replace(f.name, IMG / f"{name}.png")
+                os.replace(f.name, img / f"{name}.png")
         finally:
             driver.quit()
 

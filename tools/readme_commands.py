@@ -1,4 +1,4 @@
-"""The README's commands, word for word, read from its "Two commands" section:
+"""The README's commands, word for word, read from its "Three commands" section:
 
     python tools/readme_commands.py run test     # the Run command, then the Test command
     python tools/readme_commands.py docs         # the docs build command
@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-SECTION = "## Two commands"
+SECTION = "## Three commands"
 LABELS = {"run": "Run", "test": "Test", "docs": "Docs"}
 
 

@@ -24,7 +24,7 @@ ALWAYS = {
     "show": "--html --case",
     "samegame solve": "--standard --algo --seed --time --runs --ray --no-tabu -o --json --progress --improve "
                       "--allocate",
-    "samegame replay": "--standard --html",
+    "samegame replay": "--standard --research --html",
     "gopher solve": "--first --judge --budget -o",
     "numberlink generate": "--seed --count --solution --unique --min-length --verbose --format -o --svg",
     "numberlink solve": "--count --format -o --svg --max-nodes --time --no-sat --json --progress",

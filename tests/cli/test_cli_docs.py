@@ -1,5 +1,5 @@
-"""Help, docs, completion and the manual page checked against the parser
-(issue 27): the README's CLI summary names every command and option --help
+"""Help, docs, completion and the manual page checked against the parser:
+the CLI summary of docs/reference/command-line.md names every command and option --help
 shows; no command line in the README or docs/ names an option its command
 does not have; help texts are for users; the bash and zsh completion
 scripts and the man page are made from the same parser and work."""
@@ -16,7 +16,8 @@ from gridgames.numberlink._text import LABELS
 from helpers import OUTSIDE, build_parser, commands, options
 
 ROOT = Path(__file__).parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "_build" not in p.parts)]
+SUMMARY = ROOT / "docs" / "reference" / "command-line.md"  # the CLI summary, "The commands at a glance"
 # this package's commands (a game installed from elsewhere documents its own)
 COMMANDS = {(game, command): parser for game, command, _, parser in commands() if game not in OUTSIDE}
 GAMES = {game for game, _ in COMMANDS}
@@ -49,9 +50,9 @@ def command_lines(text):
 
 
 def summary():
-    """(game, command) -> its lines in the README's CLI summary ('gridgames
+    """(game, command) -> its lines in the CLI summary ('gridgames
     GAME COMMAND' lines count for every judge game that has COMMAND)."""
-    block = (ROOT / "README.md").read_text().split("## Command line", 1)[1].split("```")[1]
+    block = SUMMARY.read_text().split("## The commands at a glance", 1)[1].split("```")[1]
     found, last = {}, []
     for line in block.splitlines():
         text = line.split("  #")[0]
@@ -71,10 +72,10 @@ def summary():
 @pytest.mark.parametrize("key", list(COMMANDS), ids=[" ".join(filter(None, k)) for k in COMMANDS])
 def test_the_readme_summary_names_every_command_and_option(key):
     lines = " ".join(summary().get(key, []))
-    assert lines, f"gridgames {' '.join(filter(None, key))} is not in the README's CLI summary"
+    assert lines, f"gridgames {' '.join(filter(None, key))} is not in the CLI summary of {SUMMARY.name}"
     missing = [option for option, action in options(COMMANDS[key]).items()
                if not any(re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", lines) for s in action.option_strings)]
-    assert not missing, f"not in the README's CLI summary of {key}: {missing}"
+    assert not missing, f"not in the CLI summary of {key}: {missing}"
 
 
 def test_the_docs_name_only_options_that_exist():

@@ -111,9 +111,9 @@ def test_the_documented_texts_are_the_programs():
     assert "solid squares, unique" in (ROOT / "docs" / "puzzles.md").read_text()
     judges = (ROOT / "docs" / "judges.md").read_text()
     assert "verifyproblem DIR -p config" in judges and "-p config data submissions validators DIR" not in judges
-    assert "COLUMN first" in (ROOT / "README.md").read_text()
+    assert "COLUMN first" in (ROOT / "docs" / "reference" / "python-api.md").read_text()
     assert "column comes first" in (tilematch.Board.move.__doc__ or "")
-    board = tilematch.Board(["00100", "01100"], k=3, height=3)  # the README's example, as it says
+    board = tilematch.Board(["00100", "01100"], k=3, height=3)  # the docs' example, as it says
     assert board.height == 3 and board.hidden == 0 and board.grid()[0] == (0, 0, 0, 0, 0)
 
 

@@ -102,15 +102,15 @@ def test_svg_names_end_in_svg_and_the_files_written_are_said(tmp_path, capsys, m
 
 
 def readme_recipe():
-    """The README's lines that install the completion scripts and the man page."""
+    """The lines of docs/reference/command-line.md that install the completion scripts and the man page."""
     from pathlib import Path
-    text = (Path(__file__).parents[2] / "README.md").read_text()
+    text = (Path(__file__).parents[2] / "docs" / "reference" / "command-line.md").read_text()
     block = text.split("made from the commands themselves:", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     return [line for line in block.splitlines() if line.strip()]
 
 
 def test_the_man_page_and_completion_recipes_work_on_a_fresh_account(tmp_path):
-    """Item 11: the README's recipe, word for word, with a fresh HOME (no
+    """The docs' recipe, word for word, with a fresh HOME (no
     ~/.local/share/...) and ~/.local/bin not on PATH: every line succeeds,
     and man finds the page."""
     import os

@@ -82,8 +82,12 @@ def test_every_public_name_is_in_the_inventory(site):
 
 
 def test_the_guides_the_cli_and_the_changelog_are_pages(site):
-    for page in ("judges", "research", "rl", "pictures", "puzzles", "adding-a-game", "fuzzing",
-                 "python-versions", "gopher-noguess", "releasing", "changelog", "cli"):
+    for page in ("judges", "research", "samegame-campaigns", "samegame-checkpoints", "rl", "pictures", "puzzles",
+                 "adding-a-game", "development", "fuzzing", "python-versions", "gopher-noguess", "releasing",
+                 "changelog", "cli", "tutorials/first-steps", "reference/command-line", "reference/python-api",
+                 "reference/samegame-search", "explanation/architecture", "explanation/samegame-search",
+                 "results/index", "results/judges", "results/samegame", "results/samegame-ablation",
+                 "results/samegame-deep", "results/puzzles", "results/rl", "results/tests"):
         assert (site / f"{page}.html").is_file(), page
     cli = (site / "cli.html").read_text()
     # each command has a section, with the options --help lists
@@ -116,6 +120,7 @@ def browser(tmp_path_factory):
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--window-size=1400,1000",  # wide: Furo shows its sidebar (and its search box) from about 63em
                  f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
         options.add_argument(flag)
     chrome = webdriver.Chrome(service=Service(driver), options=options)
@@ -130,7 +135,7 @@ def test_the_site_in_a_browser(served, browser):
 
     browser.get(served + "/index.html")
     assert browser.title.startswith("gridgames")
-    links = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "div.body a.reference.internal")]
+    links = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "article[role=main] a.reference.internal")]
     assert "API reference" in links and "Command-line reference" in links
 
     browser.get(served + "/api/gridgames.samegame.html")

@@ -25,24 +25,24 @@ def test_it_finds_exactly_the_readmes_commands():
     assert p.stdout.splitlines() == [RUN, TEST, DOCS]
     # and they are every sh block of the section, read another way
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("\n## Two commands\n", 1)[1].split("\n## ", 1)[0]
+    section = readme.split("\n## Three commands\n", 1)[1].split("\n## ", 1)[0]
     assert re.findall(r"```sh\n(.*?)\n```", section, re.S)[:3] == [RUN, TEST, DOCS]
 
 
 def test_a_block_of_two_lines_or_none_is_refused_in_one_line(tmp_path):
     readme = tmp_path / "README.md"
-    good = "# x\n\n## Two commands\n\nRun it:\n\n```sh\npip install .\n```\n\n"
+    good = "# x\n\n## Three commands\n\nRun it:\n\n```sh\npip install .\n```\n\n"
     readme.write_text(good + "## Next\n\nTest it:\n\n```sh\npytest\n```\n")
     assert run("run", readme=readme).stdout == "pip install .\n"
     p = run("test", readme=readme)  # a block after the section is not the section's
-    assert p.returncode == 1 and "no Test command in '## Two commands'" in p.stderr
+    assert p.returncode == 1 and "no Test command in '## Three commands'" in p.stderr
     readme.write_text(good + "Test it:\n\n```sh\npip install .\npytest\n```\n\n## Next\n")
     p = run("test", readme=readme)
     assert p.returncode == 1 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and "the Test block has 2 lines, not one" in p.stderr
     readme.write_text(good)
     p = run("docs", readme=readme)
-    assert p.returncode == 1 and "no Docs command in '## Two commands'" in p.stderr
+    assert p.returncode == 1 and "no Docs command in '## Three commands'" in p.stderr
 
 
 def test_ci_runs_them():

@@ -1,5 +1,5 @@
-"""best_known(): every shipped game replays to its score, the README shows
-them, and benchmarks/samegame_best_known.py folds in only games that replay
+"""best_known(): every shipped game replays to its score, the SameGame results
+page shows them, and benchmarks/samegame_best_known.py folds in only games that replay
 to their claimed score and beat the stored one."""
 import json
 import shutil
@@ -23,8 +23,8 @@ def test_every_best_known_game_replays_to_its_score(backend):
         assert board.over and best.source
 
 
-def test_readme_shows_the_best_known_table():
-    readme = (ROOT / "README.md").read_text("utf-8")
+def test_the_results_page_shows_the_best_known_table():
+    readme = (ROOT / "docs" / "results" / "samegame.md").read_text("utf-8")
     p = subprocess.run([sys.executable, SCRIPT, "--table"], capture_output=True, text=True, check=True)
     assert p.stdout.strip() in readme
     assert f"Total **{sum(b.score for b in best_known()):,}**" in p.stdout

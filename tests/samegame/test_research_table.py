@@ -1,5 +1,5 @@
-"""docs/research.md's search table is benchmarks/samegame_standard.py's
-output (issue 48: it did not reproduce): the same searches, and the totals,
+"""The search table of docs/results/samegame.md is benchmarks/samegame_standard.py's
+output (once it did not reproduce): the same searches, and the totals,
 which are exact (iteration budgets, board k with seed k-1), for the cheap
 rows rerun here by the script's own code.  The strongest search's 1 CPU s
 row is a CPU budget, not exact: it is checked against the committed lines
@@ -14,7 +14,7 @@ import pytest
 from gridgames import BACKENDS
 
 ROOT = Path(__file__).parents[2]
-RESEARCH = ROOT / "docs" / "research.md"
+RESEARCH = ROOT / "docs" / "results" / "samegame.md"
 CHEAP = 2.0  # CPU s at most, in the table, for a row rerun here
 
 
@@ -61,4 +61,4 @@ def test_the_one_cpu_second_row_is_its_committed_run():
     same5 = sum(r["score"] for r in lines if r["board"] in (1, 2, 3, 11, 12))
     assert table("Score against CPU time")["1"] == \
         ["all 20", f"{total:,}", f"{round(total / 20):,}", f"{same5:,}"]
-    assert f"| strongest search, 1 CPU s per board | {total:,} |" in (ROOT / "README.md").read_text()
+    assert f"| strongest search, 1 CPU s per board | {total:,} |" in RESEARCH.read_text()

@@ -52,11 +52,11 @@ def test_colour_bias_is_the_share_of_its_colour_a_region_takes():
     board = Board(["111", "234", "115"], backend="pure")
     moves, lone = pure.gen_moves(board._state)
     x = pure._Ctx(0, True, 0.0, None, 0.5, 0.25, False, -1, 2.0)  # soft tabu 0.5, size 0.25, colour 2
-    cand, bias = pure.candidates(x, moves, lone, 1, 0)  # colour 1 tabu: both banned
+    cand, bias = pure.candidates(x, moves, lone, 1, 0, 9)  # colour 1 tabu: both banned
     assert sorted(m.size for m in cand) == [2, 3]
     assert {m.size: b for m, b in zip(cand, bias)} == {3: 0.25 + 2.0 * 3 / 5 - 0.5, 2: 2.0 * 2 / 5 - 0.5}
     x.tabu_bias = -1.0  # a hard ban leaves nothing: every move, with the size and colour terms
-    cand, bias = pure.candidates(x, moves, lone, 1, 0)
+    cand, bias = pure.candidates(x, moves, lone, 1, 0, 9)
     assert {m.size: b for m, b in zip(cand, bias)} == {3: 0.25 + 2.0 * 3 / 5, 2: 2.0 * 2 / 5}
 
 

@@ -54,7 +54,7 @@ def test_best_uses_the_measured_table_on_standard_boards_only(backend, monkeypat
 @pytest.mark.parametrize("options, message", [
     (dict(tabu_colour=5), "tabu_colour 5 is not a colour of the board [(]its colours: 0, 1, 2, 3[)]"),
     (dict(tabu_colour=-1), "tabu_colour -1 is not a colour"),
-    (dict(tabu_colour="worst"), "tabu_colour must be a colour number, 'auto' or 'best', not 'worst'"),
+    (dict(tabu_colour="worst"), "tabu_colour must be a colour number, 'auto', 'best' or 'race', not 'worst'"),
     (dict(tabu_colour=True), "tabu_colour must be a colour number"),
     (dict(tabu_colour=1, tabu=False), "tabu_colour applies only with tabu=True"),
 ])
@@ -107,7 +107,7 @@ def test_solve_tabu_colour(cli):
 @pytest.mark.parametrize("args, words", [
     (["--tabu-colour", "7"], [b"--tabu-colour 7 is not a colour of board 1", b"0, 1, 2, 3, 4"]),
     (["--tabu-colour", "2", "--no-tabu"], [b"--tabu-colour", b"--no-tabu"]),
-    (["--tabu-colour", "red"], [b"K is a colour 0..9, 'auto' or 'best', not 'red'"]),
+    (["--tabu-colour", "red"], [b"K is a colour 0..9, 'auto', 'best' or 'race', not 'red'"]),
 ])
 def test_solve_refuses_a_colour_not_on_the_board(cli, args, words):
     p = cli("samegame", "solve", "--standard", "--algo", "nrpa", "--level", "1", "--iterations", "2", *args)

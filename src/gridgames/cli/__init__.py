@@ -109,7 +109,7 @@ def command() -> None:
 def end_now(status: int) -> None:
     """End the process with ``status`` without the interpreter's teardown,
     which frees every module one by one: about 2.4 ms of a one-case judge
-    run's 16 (issue 37).  Only when nothing is left for it to do: standard
+    run's 16 (measured in benchmarks/judge_scale.py).  Only when nothing is left for it to do: standard
     output and error flushed, no ``atexit`` handler (coverage's, say) and no
     other thread; otherwise this returns and the process exits as usual.
     Every file a judge writes is closed before it returns."""
@@ -128,7 +128,7 @@ def end_now(status: int) -> None:
 # The judges' fast path: ``gridgames GAME [judge] [INPUT] [-o OUTPUT]`` (and
 # the judge command's own options, e.g. gopher's ``--team ID``) recognised
 # without argparse, whose import and parser cost a judge on a small file most
-# of its start-up (issue 17).  It accepts only these exact shapes, each option
+# of its start-up (docs/judges.md, "Start-up").  It accepts only these exact shapes, each option
 # once and spelled in full, and then runs the game's ``run`` (``cli/GAME.py``,
 # found by ``_registry``): the same code as through argparse.  Anything else
 # (another option, ``--help``, an abbreviation, a value that looks like an

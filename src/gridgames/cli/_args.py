@@ -180,12 +180,27 @@ def seconds(text: str) -> float:
 
 
 def colour_choice(text: str) -> int | str:
-    """An argparse type: a colour 0..9, 'auto' or 'best' (samegame solve --tabu-colour)."""
-    if text in ("auto", "best"):
+    """An argparse type: a colour 0..9, 'auto', 'best' or 'race' (samegame solve --tabu-colour)."""
+    if text in ("auto", "best", "race"):
         return text
     if len(text) == 1 and text in "0123456789":  # (str.isdigit takes '²' and 5,000 digits)
         return int(text)
-    raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto' or 'best', not {text!r}")
+    raise argparse.ArgumentTypeError(f"K is a colour 0..9, 'auto', 'best' or 'race', not {text!r}")
+
+
+class Weights:
+    """An argparse type: three integers G,C,L (samegame solve --weights)."""
+
+    example = "100,10,200"  # a value it takes (the CLI contract test gives it)
+
+    def __call__(self, text: str) -> list[int]:
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) == 3 and all(p.removeprefix("-").isascii() and p.removeprefix("-").isdigit() and len(p) <= 8
+                                   for p in parts):
+            values = [int(p) for p in parts]
+            if all(-10**6 <= v <= 10**6 for v in values):
+                return values
+        raise argparse.ArgumentTypeError(f"G,C,L are three integers in -1000000..1000000, not {text!r}")
 
 
 def period(text: str) -> float:

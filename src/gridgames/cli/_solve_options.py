@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Optional
 
-from ..samegame._single import DEFAULT_ITERATIONS, strongest
+from ..samegame._single import DEFAULT_ITERATIONS, MAX_WIDTH, strongest
 from ._args import finite, ranged
 
 INT31 = 2**31 - 1  # the kernels' counts are C ints
@@ -48,8 +48,13 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True
-    if algo == "beam":
+    if algo in ("beam", "beam-eval"):
         options["width"] = args.width
+    for name in ("tabu_free", "tabu_until"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    if algo == "beam-eval" and args.weights is not None:
+        options["weights"] = args.weights
     options["tabu"] = args.tabu
     if args.tabu_colour is not None:
         options["tabu_colour"] = args.tabu_colour
@@ -63,6 +68,16 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 def refused(args: argparse.Namespace, algo: str, options: dict[str, Any]) -> Optional[str]:
     """Why this search cannot run, in the options' words (None: it can)."""
     level = options.get("level")
+    if algo == "beam" and args.width > MAX_WIDTH["beam"]:
+        return (f"argument --width: beam's W must be in 1..{MAX_WIDTH['beam']} (beam-eval's up to "
+                f"{MAX_WIDTH['beam-eval']}), not {args.width}")
+    if options.get("tabu_colour") == "race":
+        why = ("needs --time (the colours race inside it)" if args.time is None else
+               "only with --algo nrpa" if algo != "nrpa" else
+               "not allowed with --root-parallel" if args.root_parallel is not None else
+               "not allowed with --checkpoint" if args.checkpoint is not None else None)
+        if why:
+            return f"argument --tabu-colour: race {why}"
     if algo == "nrpa" and level == 0:
         return "argument --level: nrpa's L must be in 1..10, not 0"
     if args.root_parallel is not None and level is not None and level < 2:

@@ -36,10 +36,16 @@ def rules() -> "dict[str, list[Rule]]":
         needs("--checkpoint-every", "--checkpoint"),
         not_with("--checkpoint", "--allocate", "--allocate", "2"),
         only("--level", "algo", nrpa + ("nmcs",), "--algo nmcs or nrpa", "--algo", "random"),
-        only("--width", "algo", ("beam",), "--algo beam", "--algo", "nrpa"),
-        only("--iterations", "algo", nrpa + ("nmcs", "random"), "--algo random, nmcs or nrpa", "--algo", "beam"),
+        only("--width", "algo", ("beam", "beam-eval"), "--algo beam or beam-eval", "--algo", "nrpa"),
+        only("--weights", "algo", ("beam-eval",), "--algo beam-eval", "--algo", "beam"),
+        only("--iterations", "algo", nrpa + ("nmcs", "random", "beam-eval"), "--algo random, nmcs, nrpa or beam-eval",
+             "--algo", "beam"),
+        not_with("--research", "--standard"),
         not_with("--tabu-bias", "--no-tabu"),
         not_with("--tabu-colour", "--no-tabu"),
+        not_with("--tabu-free --tabu-until", "--no-tabu"),
+        not_with("--tabu-free --tabu-until", "--root-parallel", "--root-parallel", "2"),
+        not_with("--tabu-free --tabu-until", "--checkpoint", "--checkpoint", "ck"),
         not_with("--threads", "--ray"),
         not_with("--threads", "--root-parallel", "--root-parallel", "2"),  # its W workers are its threads
     ]}

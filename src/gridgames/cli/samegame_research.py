@@ -12,13 +12,14 @@ from typing import Any, Optional
 
 from .._runtime.judge import quoted
 from .._runtime.progress_line import wanted
-from ..samegame import Board, FormatError, read_boards, standard_boards
-from ..samegame._single import ALGORITHMS, tabu_choice
+from ..samegame import Board, FormatError, read_boards, research_boards, standard_boards
+from ..samegame._game import RESEARCH_SEED, RESEARCH_SIZE
+from ..samegame._single import ALGORITHMS, WEIGHTS, tabu_choice
 from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
-from ._args import Commands, add_command, add_progress_option, colour_choice, period, ranged, seconds
+from ._args import Commands, Weights, add_command, add_progress_option, colour_choice, period, ranged, seconds
 from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
@@ -40,7 +41,7 @@ with 'ray start' (gridgames installed on every node)."""
 
 def add(commands: Commands, rules: str) -> None:
     s = add_command(
-        commands, "solve", help="search for high-scoring games (NMCS, NRPA, beam, random)",
+        commands, "solve", help="search for high-scoring games (NRPA, beam searches, NMCS, random)",
         description="Search each board of BOARDS (research text; '-' standard input) or "
                     "of --standard, and print each search's score and moves as it "
                     "finishes, then the total of the best score per board.  Run R of "
@@ -51,7 +52,10 @@ def add(commands: Commands, rules: str) -> None:
                     "number for the others: 143, 129).",
         epilog=rules + "\n\n" + CAMPAIGNS)
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
-    s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
+    s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards (records)")
+    s.add_argument("--research", type=ranged(1, RESEARCH_SIZE, "N"), default=None, metavar="N",
+                   help="the first N boards of the research set (random 15x15, 5 colours, seed "
+                        f"{RESEARCH_SEED}: research_boards()), where defaults are chosen")
     s.add_argument("--algo", choices=ALGORITHMS, default=None,
                    help="the search (default nrpa; with --time and no --algo, the strongest measured, for "
                         "that long per search: NRPA level 3 restarted until the time is up, --tabu-colour best)")
@@ -59,9 +63,14 @@ def add(commands: Commands, rules: str) -> None:
                    help="nesting level of nmcs / nrpa (default 1)")
     s.add_argument("--iterations", type=ranged(1, INT31, "N"), default=None, metavar="N",
                    help="nrpa: iterations per level (100); nmcs: restarts (1); "
-                        "random: playouts (1000)")
-    s.add_argument("--width", type=ranged(1, 10_000, "W"), default=10, metavar="W",
-                   help="beam width (default 10; each child is rated by one playout)")
+                        "random: playouts (1000); beam-eval: beams (1)")
+    s.add_argument("--width", type=ranged(1, 100_000, "W"), default=10, metavar="W",
+                   help="beam: width, 1..10000 (default 10; each child is rated by one playout); beam-eval: "
+                        "the first beam's width, 1..100000 (default 10; each further beam twice as wide)")
+    s.add_argument("--weights", type=Weights(), default=None, metavar="G,C,L",
+                   help="beam-eval: the evaluation's weights in hundredths of a point: per (size-2)^2 of each "
+                        "region, per (cells-2)^2 of each colour, against each lone cell (default "
+                        f"{','.join(map(str, WEIGHTS))})")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")
     s.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                    help="stop each search after this long (its best so far)")
@@ -98,7 +107,14 @@ def add(commands: Commands, rules: str) -> None:
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
                    help="the colour kept for one final region: K, 'auto' (the most cells at each playout's "
-                        "start, lowest on a tie; default) or 'best' (measured per standard board, else auto)")
+                        "start, lowest on a tie; default), 'race' (the colours with at least 90%% of the most "
+                        "cells race inside --time, the winner's search goes on) or 'best' (a table measured on "
+                        "six standard boards, for record attempts; else auto)")
+    s.add_argument("--tabu-free", type=ranged(0, 400, "T"), default=None, metavar="T",
+                   help="the kept colour's pairs may be removed after T moves (default 10, Cazenave's rule)")
+    s.add_argument("--tabu-until", type=ranged(0, 800, "N"), default=None, metavar="N",
+                   help="the kept colour is no longer kept once N cells or fewer are left (default 0: "
+                        "always kept; Klein's Tabu48 is 48)")
     s.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="append one JSON line per search to FILE, each on disk as it finishes")
     s.add_argument("--resume", action="store_true",
@@ -108,12 +124,13 @@ def add(commands: Commands, rules: str) -> None:
     s.set_defaults(func=run)
 
 
-def boards_of(path: Optional[str], standard: bool) -> list[Board]:
-    """The boards of BOARDS, or the standard ones."""
-    if standard:
+def boards_of(args: argparse.Namespace) -> list[Board]:
+    """The boards of BOARDS, or the standard ones, or the research set's first N."""
+    if args.standard:
         return standard_boards()
-    assert path is not None  # given whenever not --standard
-    return read_boards(read_input(path).decode("utf-8", "surrogateescape"), shown(path))
+    if args.research is not None:
+        return research_boards(args.research)
+    return read_boards(read_input(args.boards).decode("utf-8", "surrogateescape"), shown(args.boards))
 
 
 @contextmanager
@@ -157,8 +174,8 @@ def run(args: argparse.Namespace) -> int:
         start = None if starts is None else starts[result.board - 1]
         sys.stdout.write((result.line() if args.json else text(result, args.runs, start)) + "\n")
         sys.stdout.flush()
-    if args.standard == (args.boards is not None):
-        error("give BOARDS or --standard (one of them)")
+    if args.standard + (args.boards is not None) + (args.research is not None) != 1:
+        error("give BOARDS, --standard or --research N (one of them)")
     if args.runs is None:
         args.runs = 2 if args.allocate is not None else 1
     if args.improve == "-" and args.boards == "-":
@@ -173,14 +190,15 @@ def run(args: argparse.Namespace) -> int:
     if why:
         error(why)
     try:  # --improve: the best game known for each board, from best_known() and FILE's lines
-        boards = standard_boards() if args.standard else \
-            read_boards(read_input(args.boards).decode("utf-8", "surrogateescape"), shown(args.boards))
+        boards = boards_of(args)
         known = read_input(args.improve).decode("utf-8", "surrogateescape") if args.improve else None
         starts = None if args.improve is None else \
             _improve.starts(boards, known, shown(args.improve) if args.improve else "<results>")
     except FormatError as exc:
         return fail(GAME, str(exc), 1)
     for k, board in enumerate(boards, 1):  # a colour not on a board: refused before any search
+        if options.get("tabu_colour") == "race":
+            break
         try:
             tabu_choice(board, args.tabu, options.get("tabu_colour"))
         except ValueError as exc:
@@ -266,6 +284,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     r.add_argument("boards", nargs="?", metavar="BOARDS", help="the boards' research text (not with --standard)")
     r.add_argument("moves", metavar="MOVES", help="the moves (see below)")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
+    r.add_argument("--research", type=ranged(1, RESEARCH_SIZE, "N"), default=None, metavar="N",
+                   help="the first N boards of the research set (as solve --research N)")
     add_html_option(r, "the replay (each move's region outlined before it goes, the score so far)")
     r.set_defaults(func=_replay)
 
@@ -276,8 +296,8 @@ def shown_claim(claimed: Any) -> str:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    if args.standard == (args.boards is not None):
-        args.command_parser.error("give BOARDS and MOVES, or --standard and MOVES")
+    if args.standard + (args.boards is not None) + (args.research is not None) != 1:
+        args.command_parser.error("give BOARDS and MOVES, or --standard or --research N and MOVES")
     if args.boards == args.moves == "-":
         args.command_parser.error("only one of BOARDS and MOVES can be standard input")
     name = shown(args.moves)
@@ -286,7 +306,7 @@ def _replay(args: argparse.Namespace) -> int:
     except CannotWrite as exc:
         return fail(GAME, str(exc), 2)
     try:
-        boards = boards_of(args.boards, args.standard)
+        boards = boards_of(args)
         games = parse_moves(read_input(args.moves).decode("utf-8", "surrogateescape"), name)
     except FormatError as exc:
         return fail(GAME, str(exc), 1)

@@ -38,6 +38,7 @@ from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     Board,
     judge,
     read_boards,
+    research_boards,
     standard_boards,
     write_boards,
 )
@@ -61,5 +62,6 @@ else:
 
 
 __all__ = ["Algorithm", "Board", "judge", "EXPECTED", "InputError", "JudgeError", "JudgeResult", "SearchResult",
-           "ALGORITHMS", "search_boards", "read_boards", "write_boards", "standard_boards", "FormatError", "campaign",
+           "ALGORITHMS", "search_boards", "read_boards", "write_boards", "standard_boards", "research_boards",
+           "FormatError", "campaign",
            "Result", "best_known", "BestKnown"]

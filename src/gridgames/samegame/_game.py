@@ -153,16 +153,26 @@ class Board(Wrapper):
                size_bias: float = 0.0, repeats: int = 0, cpu_time: bool = False,
                improve: "Optional[Iterable[tuple[int, int]]]" = None,
                tabu_colour: "TabuColour" = None, colour_bias: float = 0.0,
-               improve_adapts: "Optional[int]" = None) -> "SearchResult":
+               improve_adapts: "Optional[int]" = None,
+               weights: "Optional[tuple[int, int, int]]" = None, tabu_free: int = 10,
+               tabu_until: int = 0) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
         1000), "nmcs" (Nested Monte-Carlo Search at ``level``, the best
         sequence memorised, level-1 playouts; ``iterations`` restarts,
         default 1), "nrpa" (Nested Rollout Policy Adaptation at ``level``
-        >= 1 with ``iterations`` per level, default 100) or "beam" (beam
-        search of ``width``, default 10: each child of each state is rated by
-        one playout, the best ``width`` children make the next layer).
+        >= 1 with ``iterations`` per level, default 100), "beam" (beam
+        search of ``width``, default 10, at most 10,000: each child of each state is rated by
+        one playout, the best ``width`` children make the next layer) or
+        "beam-eval" (beam search with no playout: each child is rated by its
+        score plus an estimate of what is left, ``weights`` (groups, colours,
+        lone) in hundredths of a point per (size-2)**2 of each region, per
+        (cells-2)**2 of each colour as if it were one region, and against
+        each cell in no region (None: ``samegame._single.WEIGHTS``); a
+        position reached twice in a layer is kept once; ``iterations`` beams,
+        default 1, each twice as wide as the one before, up to 100,000;
+        memory grows with the width, about 2.5 kB per unit).
         NRPA's policy gives each move a weight by its code, a Zobrist hash
         of its region's cells and colour (as in Cazenave's engines).  NRPA
         options: ``stab`` playouts per adapt at level 1 (stabilized NRPA,
@@ -178,7 +188,11 @@ class Board(Wrapper):
         its best score again this many times (0: never).
 
         ``tabu``: the playouts avoid the most frequent colour (see
-        playouts).  ``tabu_colour``: the colour they keep for the end: None
+        playouts): pairs of it are allowed after ``tabu_free`` moves
+        (default 10, Cazenave's rule), and the rule is lifted once
+        ``tabu_until`` cells or fewer are left (default 0: never; Klein's
+        "Tabu48" is 48).  Neither is taken by root-parallel or checkpointed
+        searches yet.  ``tabu_colour``: the colour they keep for the end: None
         or "auto" (the colour with the most cells at each playout's start,
         the lowest on a tie), a colour number (ValueError if the board has
         none of it), or "best" (the colour measured best for a standard
@@ -205,7 +219,8 @@ class Board(Wrapper):
                            seed=seed, tabu=tabu, time=time, stop=stop, stab=stab,
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
                            repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour,
-                           colour_bias=colour_bias, improve_adapts=improve_adapts)
+                           colour_bias=colour_bias, improve_adapts=improve_adapts, weights=weights,
+                           tabu_free=tabu_free, tabu_until=tabu_until)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""
@@ -250,3 +265,31 @@ def standard_boards(*, backend: "Optional[str]" = None) -> "list[Board]":
     from importlib import resources
     text = resources.files(__package__).joinpath("standard20.txt").read_text("ascii")
     return read_boards(text, "standard20.txt", backend=backend)
+
+
+#: The research set's seed: ``research_boards()`` draws its boards from it.
+RESEARCH_SEED = 2026
+RESEARCH_SIZE = 250
+
+
+def research_boards(count: int = 100, *, seed: int = RESEARCH_SEED,
+                    backend: "Optional[str]" = None) -> "list[Board]":
+    """``count`` random 15x15 boards of 5 colours (0..4), the research set
+    that defaults and parameters are chosen on (the standard boards are for
+    records only and choose nothing).  Board k (0-based) of a seed is the
+    same whatever ``count`` is: its 225 cells, rows top first, are the next
+    225 draws of splitmix64(seed), each uniform in 0..4.  ValueError for a
+    count outside 0..250 (the set's size; more is another experiment)."""
+    from .._runtime.random_source_pure import SplitMix64
+    count, seed = index(count), index(seed)
+    if not 0 <= count <= RESEARCH_SIZE:
+        raise ValueError(f"count must be in 0..{RESEARCH_SIZE}, not {count}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in 0..2**64-1")
+    rng = SplitMix64(seed)
+    boards = []
+    for _ in range(count):
+        cells = [rng.uniform(5) for _ in range(225)]
+        boards.append(Board([cells[r * 15:(r + 1) * 15] for r in range(15)], backend=backend))
+    return boards
+

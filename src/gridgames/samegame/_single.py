@@ -8,6 +8,7 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from .._runtime.backend import kernel as _load
 from .._runtime.kernel_constants import constants
+from . import _race
 from ._tabu import (
     BEST,
     NAMES,
@@ -16,15 +17,24 @@ from ._tabu import (
 )
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
-_ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM}
-#: The names of the searches, in the order of the table of docs/research.md.
+_ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,
+         "beam-eval": _S.ALGO_BEAM_EVAL}
+#: The names of the searches, in the order of the table of docs/results/samegame.md.
 ALGORITHMS = tuple(_ALGO)
 #: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
-#: ``"nrpa"`` (nested rollout policy adaptation) or ``"beam"`` (beam search), as
+#: ``"nrpa"`` (nested rollout policy adaptation), ``"beam"`` (beam search, children rated by
+#: a playout) or ``"beam-eval"`` (beam search, children rated by a position evaluation), as
 #: ``Board.search`` and ``search_boards`` take it; mypy refuses any other name.
-Algorithm = Literal["random", "nmcs", "nrpa", "beam"]
-# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa)
-DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1}
+Algorithm = Literal["random", "nmcs", "nrpa", "beam", "beam-eval"]
+# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa), beams (beam-eval)
+DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1, "beam-eval": 1}
+#: The widest layer of each beam search ("beam" keeps width x 400 candidates a layer;
+#: "beam-eval" a bounded buffer of 4 x width).
+MAX_WIDTH = {"beam": 10_000, "beam-eval": _S.MAX_WIDTH}
+#: beam-eval's evaluation, in hundredths of a point: per (size - 2)**2 of each region,
+#: per (cells - 2)**2 of each colour (only the kept colour with tabu) and, subtracted,
+#: per cell in no region.  Chosen on the research set (docs/results/samegame.md).
+WEIGHTS = (100, 10, 200)
 STOPPED = {_S.RUNNING: None, _S.STOPPED_TIME: "time", _S.STOPPED_FLAG: "stop",
            _S.STOPPED_INTERRUPT: "interrupt"}
 
@@ -54,8 +64,9 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
         raise ValueError(f"level must be in {1 if algo == 'nrpa' else 0}..10, not {level}")
     if not 1 <= iterations <= 2**31 - 1:
         raise ValueError(f"iterations must be in 1..2**31-1, not {iterations}")
-    if not 1 <= width <= 10_000:  # a layer holds width x 400 candidates
-        raise ValueError(f"width must be in 1..10000, not {width}")
+    most = MAX_WIDTH.get(algo, 10_000)
+    if not 1 <= width <= most:
+        raise ValueError(f"width must be in 1..{most}, not {width}")
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in 0..2**64-1")
     seconds = 0.0 if time is None else float(time)
@@ -77,6 +88,8 @@ def strongest() -> tuple[str, dict[str, Any]]:
 
 # restarts=None, "until the time is up", as the kernels take it (never shown to users)
 UNTIL_TIME = 2**62
+#: After this many moves a playout may remove a pair of the kept colour (Cazenave's engine's rule).
+TABU_FREE = _S.TABU_FREE_DEPTH
 
 
 def check_nrpa(stab: int, restarts: Optional[int], tabu_bias: Optional[float],
@@ -116,22 +129,71 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         tabu_bias: Optional[float] = None, size_bias: float = 0.0, repeats: int = 0,
         policy: Optional[bytes] = None, cpu_time: bool = False,
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
-        colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> SearchResult:
+        colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
+        weights: Optional[tuple[int, int, int]] = None, tabu_free: int = TABU_FREE,
+        tabu_until: int = 0) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
+    extra: dict[str, Any] = dict(weights=check_weights(weights)) if algo == "beam-eval" else {}
+    rule = check_tabu_rule(tabu_free, tabu_until)
+    if weights is not None and algo != "beam-eval":
+        raise ValueError("weights applies only to algo='beam-eval'")
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
-    extra = dict(nrpa, policy=policy) if algo == "nrpa" else {}
+    if tabu_colour == "race":
+        colours = _race_colours(board, algo, tabu, time)
+        if len(colours) > 1:
+            known = None if improve is None else finished_game(board, improve)[1]
+            score, moves, stopped, games = _race.race(
+                lambda c: search.NrpaRun(board.kernel_state, level, iterations, seed, bool(tabu), **nrpa,
+                                         policy=policy, improve=known, tabu_colour=c, **rule),
+                colours, seconds, stop, main, bool(cpu_time))
+            return SearchResult(score, moves, STOPPED[stopped], games)
+        tabu_colour = "auto"  # no near tie: today's rule
+    if algo == "nrpa":
+        extra = dict(nrpa, policy=policy)
     colour = tabu_choice(board, tabu, tabu_colour)
     known = None if improve is None else finished_game(board, improve)[1]
     score, moves, stopped, games = search.search(board.kernel_state, code, level, iterations, width, seed,
-                                                 bool(tabu), seconds, stop, main, **extra,
+                                                 bool(tabu), seconds, stop, main, **extra, **rule,
                                                  cpu_time=bool(cpu_time), improve=known, tabu_colour=colour)
     return SearchResult(score, moves, STOPPED[stopped], games)
+
+
+def check_tabu_rule(tabu_free: int, tabu_until: int) -> dict[str, int]:
+    """The tabu rule's two moments as the kernels take them; ValueError for
+    one out of range."""
+    free, until = index(tabu_free), index(tabu_until)
+    if not 0 <= free <= _S.MAX_MOVES:
+        raise ValueError(f"tabu_free must be in 0..{_S.MAX_MOVES}, not {free}")
+    if not 0 <= until <= 2 * _S.MAX_MOVES:
+        raise ValueError(f"tabu_until must be in 0..{2 * _S.MAX_MOVES}, not {until}")
+    return dict(tabu_free=free, tabu_until=until)
+
+
+def check_weights(weights: Optional[Iterable[int]]) -> tuple[int, int, int]:
+    """beam-eval's weights as the kernel takes them (None: WEIGHTS); ValueError
+    for anything but three integers in -10**6..10**6."""
+    if weights is None:
+        return WEIGHTS
+    values = tuple(weights)
+    if len(values) != 3 or any(isinstance(w, bool) or not isinstance(w, int) or not -10**6 <= w <= 10**6
+                               for w in values):
+        raise ValueError(f"weights must be three integers in -1000000..1000000 (groups, colours, lone), "
+                         f"not {weights!r}")
+    return values[0], values[1], values[2]
+
+
+def _race_colours(board: Any, algo: str, tabu: bool, time: Optional[float]) -> list[int]:
+    """The colours that race on ``board`` (tabu_colour="race"); ValueError
+    where a race cannot run."""
+    if algo != "nrpa" or not tabu or time is None:
+        raise ValueError("tabu_colour='race' needs algo='nrpa', tabu=True and a time (the race shares it)")
+    return _race.contenders(board)
 
 
 def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
@@ -144,8 +206,12 @@ def tabu_choice(board: Any, tabu: bool, tabu_colour: TabuColour) -> int:
         raise ValueError("tabu_colour applies only with tabu=True")
     if tabu_colour == "best":
         return BEST.get(standard_number(board), -1)
+    if tabu_colour == "race":  # Board.search runs the race itself
+        raise ValueError("tabu_colour 'race' applies only to one timed NRPA search in one thread "
+                         "(not root-parallel or checkpointed)")
     if isinstance(tabu_colour, (str, bool)):
-        raise ValueError(f"tabu_colour must be a colour number, {' or '.join(map(repr, NAMES))}, not {tabu_colour!r}")
+        raise ValueError(f"tabu_colour must be a colour number, {', '.join(map(repr, NAMES[:-1]))} or "
+                         f"{NAMES[-1]!r}, not {tabu_colour!r}")
     colour = index(tabu_colour)
     colours = sorted({v for row in board.grid() for v in row if v is not None})
     if colour not in colours:

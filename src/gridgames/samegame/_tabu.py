@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Any, Union
 
 # What ``tabu_colour`` takes: None or "auto" (today's rule), "best" (BEST
-# for a standard board, today's rule for any other), or a colour number.
+# for a standard board, today's rule for any other), "race" (the near-tied
+# colours race inside the budget, samegame._race), or a colour number.
 TabuColour = Union[int, str, None]
-NAMES = ("auto", "best")
+NAMES = ("auto", "best", "race")
 
 # Standard board (1-based) -> the colour kept with "best".  Measured with
 # benchmarks/samegame_ablation.py (NRPA level 3 restarted, 5 CPU s per
 # search, seeds 1 and 2, each colour of the board; the lines are
-# benchmarks/results/tabu-colours-5s.jsonl, the table in docs/research.md):
+# benchmarks/results/tabu-colours-5s.jsonl, the table in docs/results/samegame-ablation.md):
 # a board is listed where a fixed colour's mean beat today's rule's, and
 # the choice was then checked on fresh seeds at 10 CPU s.  Mean of 2 seeds:
 #   7: colour 4 2,908 against 1,816 (today's rule keeps 0)

@@ -46,7 +46,7 @@ ctypedef struct Grid:
     unsigned long long loose    # columns that may hold a tile above an empty cell
     unsigned long long changed  # columns with a cell changed since the last elimination,
     int lo, hi                  # and the lowest and highest row changed (lo > hi: none)
-    # The judge keeps the rendered board (issue 37): text (NULL elsewhere)
+    # The judge keeps the rendered board (only changed cells are rewritten): text (NULL elsewhere)
     # holds it, row r's column-0 tile at at[r] and column c's 4 bytes on;
     # every cell written (set_cell) rewrites its byte there.
     char *text

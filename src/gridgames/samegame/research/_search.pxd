@@ -12,6 +12,8 @@ cpdef enum:
     ALGO_NMCS = 1
     ALGO_NRPA = 2
     ALGO_BEAM = 3
+    ALGO_BEAM_EVAL = 4
+    MAX_WIDTH = 100000                     # the evaluated beam's widest layer
     POLICY_BITS = 17                       # NRPA's policy: 2**17 weights, indexed by move code
     POLICY_SIZE = 1 << POLICY_BITS
     TABU_FREE_DEPTH = 10                   # after this many moves, tabu pairs are allowed

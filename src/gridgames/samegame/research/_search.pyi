@@ -11,6 +11,8 @@ ALGO_RANDOM: int
 ALGO_NMCS: int
 ALGO_NRPA: int
 ALGO_BEAM: int
+ALGO_BEAM_EVAL: int
+MAX_WIDTH: int
 POLICY_BITS: int
 POLICY_SIZE: int
 TABU_FREE_DEPTH: int
@@ -31,10 +33,12 @@ def search(root: object, algo: int, level: int, iterations: int, width: int, see
            improve: Optional[Sequence[tuple[int, int]]] = None,
            tabu_colour: int = -1,
            colour_bias: float = 0.0,
-           improve_adapts: Optional[int] = None) -> tuple[int, list[tuple[int, int]], int, int]: ...
+           improve_adapts: Optional[int] = None,
+           weights: tuple[int, int, int] = (0, 0, 0), tabu_free: int = 10,
+           tabu_until: int = 0) -> tuple[int, list[tuple[int, int]], int, int]: ...
 def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], tabu: bool,
                  tabu_bias: float, size_bias: float, tabu_colour: int = -1,
-                 colour_bias: float = 0.0) -> bytes: ...
+                 colour_bias: float = 0.0, tabu_free: int = 10, tabu_until: int = 0) -> bytes: ...
 
 class NrpaRun:
     # __cinit__ in the kernel: the arguments go to __new__
@@ -42,7 +46,8 @@ class NrpaRun:
                 repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                 policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None,
                 tabu_colour: int = -1, colour_bias: float = 0.0,
-                improve_adapts: Optional[int] = None) -> NrpaRun: ...
+                improve_adapts: Optional[int] = None, tabu_free: int = 10,
+                tabu_until: int = 0) -> NrpaRun: ...
     @property
     def done(self) -> bool: ...
     def run(self, seconds: float, stop: Optional[Stop], poll_signals: bool, cpu_time: bool = False,

@@ -1,4 +1,4 @@
-"""SameGame search kernels: playouts, NMCS, NRPA and beam search, with no
+"""SameGame search kernels: playouts, NMCS, NRPA and beam searches, with no
 Python object per move and the GIL released.  Its twin is _search_pure.py;
 for the same seed both return the same score and moves.
 
@@ -83,6 +83,8 @@ ctypedef struct Ctx:
     double tabu_bias             # < 0: the tabu rule is hard; else a bias against tabu moves
     double size_bias             # bias per cell of a region beyond 2
     double colour_bias           # bias per share of its colour's cells a region holds
+    int tabu_free                # after this many moves, tabu pairs are allowed
+    int tabu_until               # the tabu rule is lifted once this many cells or fewer are left
     double deadline, next_poll   # deadline 0: none
     bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C
@@ -198,11 +200,13 @@ cdef inline int start_tabu(const Ctx *x, const BigGrid *g) noexcept nogil:
     return x.tabu_fixed if x.tabu_fixed >= 0 else most_colour(g)
 
 
-cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
+cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil:
     """x.cand = the moves a playout may draw, x.bias their biases.  The tabu
     colour (tabu >= 0) is kept for one big final region: its regions are
     banned while it has 2+ parts (regions or lone cells), except pairs after
-    TABU_FREE_DEPTH moves (the rule of Cazenave's engine); a hard ban
+    x.tabu_free moves (the rule of Cazenave's engine, 10 moves there), and
+    not at all once x.tabu_until cells or fewer are left (Klein's "Tabu48":
+    48); a hard ban
     (tabu_bias < 0) leaves them out unless nothing else is left, a soft one
     subtracts tabu_bias.  Every candidate gains size_bias * (size - 2) and
     colour_bias * size / cells[colour] (the share of its colour's cells on
@@ -216,6 +220,8 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
             cells[j] = x.lone[j]
         for j in range(n):
             cells[x.moves[j].colour] += x.moves[j].size
+    if left <= x.tabu_until:
+        tabu = -1
     if tabu >= 0:
         parts = x.lone[tabu]
         for j in range(n):
@@ -224,7 +230,7 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth) noexcept nogil:
         if parts <= 1:
             tabu = -1
     for j in range(n):
-        banned = x.moves[j].colour == tabu and not (x.moves[j].size <= 2 and depth > TABU_FREE_DEPTH)
+        banned = x.moves[j].colour == tabu and not (x.moves[j].size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
         b = x.size_bias * (x.moves[j].size - 2)
@@ -259,7 +265,7 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
         n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
         if n == 0:
             break
-        k = candidates(x, n, tabu, x.path_len + length)
+        k = candidates(x, n, tabu, x.path_len + length, p.g.left)
         if pol == NULL:
             j = x.cand[sm_uniform(&x.rng, <u64>k)]
         else:
@@ -334,6 +340,7 @@ cdef bint should_stop(Ctx *x) noexcept nogil:
 
 
 include "_search_algos.pxi"
+include "_search_ebeam.pxi"
 include "_search_nrpa.pxi"
 include "_search_resume.pxi"
 include "_search_api.pxi"

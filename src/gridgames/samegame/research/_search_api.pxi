@@ -2,7 +2,8 @@
 
 cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_signals,
                   double tabu_bias, double size_bias, bint cpu_clock=False,
-                  int tabu_fixed=-1, double colour_bias=0.0) except NULL:
+                  int tabu_fixed=-1, double colour_bias=0.0, int tabu_free=TABU_FREE_DEPTH,
+                  int tabu_until=0) except NULL:
     cdef Ctx *x = <Ctx *>calloc(1, sizeof(Ctx))
     if x == NULL:
         raise MemoryError()
@@ -12,6 +13,8 @@ cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_sign
     x.tabu_bias = tabu_bias
     x.size_bias = size_bias
     x.colour_bias = colour_bias
+    x.tabu_free = tabu_free
+    x.tabu_until = tabu_until
     x.best_score = -1
     x.cpu_clock = cpu_clock
     x.deadline = (gg_cpu() if cpu_clock else gg_now()) + seconds if seconds > 0 else 0.0
@@ -47,7 +50,7 @@ def search(State root not None, int algo, int level, long long iterations, int w
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
            policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0,
-           improve_adapts=None):
+           improve_adapts=None, weights=(0, 0, 0), int tabu_free=TABU_FREE_DEPTH, int tabu_until=0):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -58,17 +61,21 @@ def search(State root not None, int algo, int level, long long iterations, int w
     ``tabu_colour`` >= 0: the colour the tabu rule keeps (-1: the most
     frequent at each playout's start).  ``colour_bias``: NRPA's bias per
     share of its colour's cells a region takes (see candidates).
-    ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs."""
+    ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs.
+    ``weights``: the evaluated beam's (groups, colours, lone), see Weights;
+    it runs ``iterations`` beams, each twice as wide as the one before.
+    ``tabu_free``, ``tabu_until``: see candidates."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias, improve_adapts)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
-                          tabu_colour, colour_bias)
+                          tabu_colour, colour_bias, tabu_free, tabu_until)
     cdef Pos p
     cdef Rec *known = NULL
     cdef int k
+    cdef Weights wt
     p.g = root.g
     p.score = root.score
     try:
@@ -77,7 +84,11 @@ def search(State root not None, int algo, int level, long long iterations, int w
             if known == NULL:
                 raise MemoryError()
             offer(x, game_rec(x, &p, improve, known, True), known.cell, known.length)
-        other_search(x, &p, algo, level, iterations, width)
+        if algo == ALGO_BEAM_EVAL:
+            wt.groups, wt.colours, wt.lone = weights
+            eval_beams(x, &p, width, iterations, &wt)
+        else:
+            other_search(x, &p, algo, level, iterations, width)
         if x.best_score < 0:  # no move from the root
             return root.score, [], x.stopped, x.playouts
         moves = [(x.best[k] % BIG_STRIDE, x.best[k] // BIG_STRIDE) for k in range(x.best_len)]
@@ -143,7 +154,7 @@ cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished)
             raise ValueError(f"more than {MAX_MOVES} moves")
         cell = <int>col * BIG_STRIDE + <int>row
         n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
-        k = candidates(x, n, tabu_c, t)
+        k = candidates(x, n, tabu_c, t, p.g.left)
         for i in range(k):
             rec.code[off + i] = x.moves[x.cand[i]].code
             rec.bias[off + i] = x.bias[i]
@@ -166,10 +177,11 @@ cdef long long game_rec(Ctx *x, const Pos *root, moves, Rec *rec, bint finished)
 
 def adapt_policy(State root not None, const unsigned char[::1] policy not None, moves,
                  bint tabu, double tabu_bias, double size_bias, int tabu_colour=-1,
-                 double colour_bias=0.0):
+                 double colour_bias=0.0, int tabu_free=TABU_FREE_DEPTH, int tabu_until=0):
     """``policy`` (bytes of POLICY_SIZE doubles) adapted towards the game
     ``moves`` ((r, c) selections from root, each legal), as NRPA's adapt."""
-    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour, colour_bias)
+    cdef Ctx *x = new_ctx(0, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour, colour_bias,
+                          tabu_free, tabu_until)
     cdef Nrpa r
     cdef Pos p
     if policy.shape[0] != POLICY_SIZE * sizeof(double):

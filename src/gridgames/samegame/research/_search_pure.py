@@ -5,14 +5,17 @@ move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 from typing import Any, Optional
 
+from ._search_pure_beam import eval_beams
 from ._search_pure_core import (  # noqa: F401 (the twin's names, as the kernel's)
     ALGO_BEAM,
+    ALGO_BEAM_EVAL,
     ALGO_NMCS,
     ALGO_NRPA,
     ALGO_RANDOM,
     COLOURS,
     MAX_LEVEL,
     MAX_MOVES,
+    MAX_WIDTH,
     NCELLS,
     POLICY_BITS,
     POLICY_SIZE,
@@ -77,9 +80,10 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
 
 
 def adapt_policy(root: Any, policy: bytes, moves: list[RC], tabu: bool, tabu_bias: float,
-                 size_bias: float, tabu_colour: int = -1, colour_bias: float = 0.0) -> bytes:
+                 size_bias: float, tabu_colour: int = -1, colour_bias: float = 0.0,
+                 tabu_free: int = TABU_FREE_DEPTH, tabu_until: int = 0) -> bytes:
     """``policy`` adapted towards the game ``moves`` from root (see the kernel)."""
-    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias)
+    x = _Ctx(0, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias, tabu_free, tabu_until)
     pol = policy_dict(policy)
     adapt(pol, game_rec(x, root, moves, False)[2])
     return policy_bytes(pol)
@@ -128,19 +132,24 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
            policy: Optional[bytes] = None, cpu_time: bool = False,
            improve: Optional[list[RC]] = None, tabu_colour: int = -1,
-           colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> tuple[int, list[RC], int, int]:
+           colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
+           weights: tuple[int, int, int] = (0, 0, 0), tabu_free: int = TABU_FREE_DEPTH,
+           tabu_until: int = 0) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias, improve_adapts)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
-    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias)
+    x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias, tabu_free,
+             tabu_until)
     if improve is not None:
         known = game_rec(x, root, improve, True)
         offer(x, known[0], known[1])
     try:
-        if algo == ALGO_BEAM:
+        if algo == ALGO_BEAM_EVAL:
+            eval_beams(x, root, width, iterations, weights)
+        elif algo == ALGO_BEAM:
             beam(x, root, width)
         else:
             for _ in range(iterations):

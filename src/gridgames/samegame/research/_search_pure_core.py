@@ -15,8 +15,8 @@ Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidat
 _S = constants("samegame/research/_search.pxd")
 _B = constants("samegame/_board.pxd")
 MAX_MOVES, RUNNING, STOPPED_TIME, STOPPED_FLAG = _S.MAX_MOVES, _S.RUNNING, _S.STOPPED_TIME, _S.STOPPED_FLAG
-STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM = \
-    _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM
+STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM, ALGO_BEAM_EVAL, MAX_WIDTH = \
+    _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM, _S.ALGO_BEAM_EVAL, _S.MAX_WIDTH
 POLICY_BITS, POLICY_SIZE, TABU_FREE_DEPTH, MAX_LEVEL = _S.POLICY_BITS, _S.POLICY_SIZE, _S.TABU_FREE_DEPTH, _S.MAX_LEVEL
 STRIDE, NCELLS, COLOURS = _B.BIG_STRIDE, _B.BIG_NCELLS, _B.COLOURS  # the kernel's cell numbering: c * STRIDE + r
 
@@ -56,7 +56,8 @@ class Move(NamedTuple):
 class _Ctx:
     def __init__(self, seed: int, tabu: bool, seconds: float, stop: Optional[Stop],
                  tabu_bias: float = -1.0, size_bias: float = 0.0, cpu_time: bool = False,
-                 tabu_fixed: int = -1, colour_bias: float = 0.0) -> None:
+                 tabu_fixed: int = -1, colour_bias: float = 0.0, tabu_free: int = TABU_FREE_DEPTH,
+                 tabu_until: int = 0) -> None:
         self.rng = SplitMix64(seed)
         self.clock = time.thread_time if cpu_time else time.monotonic
         self.tabu = tabu
@@ -64,6 +65,8 @@ class _Ctx:
         self.tabu_bias = tabu_bias
         self.size_bias = size_bias
         self.colour_bias = colour_bias
+        self.tabu_free = tabu_free
+        self.tabu_until = tabu_until
         self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
         self.stopped = RUNNING
@@ -114,8 +117,10 @@ def start_tabu(x: _Ctx, p: Any) -> int:
 
 
 def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
-               depth: int) -> tuple[list[Move], list[float]]:
+               depth: int, left: int) -> tuple[list[Move], list[float]]:
     """The moves a playout may draw and their biases (see the kernel)."""
+    if left <= x.tabu_until:
+        tabu = -1
     cells = lone
     if x.colour_bias != 0:  # counted only when used, as in the kernel
         cells = lone[:]
@@ -126,7 +131,7 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
     cand: list[Move] = []
     bias: list[float] = []
     for m in moves:
-        banned = m.colour == tabu and not (m.size <= 2 and depth > TABU_FREE_DEPTH)
+        banned = m.colour == tabu and not (m.size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
         b = x.size_bias * (m.size - 2)
@@ -158,7 +163,7 @@ def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],
         moves, lone = gen_moves(p)
         if not moves:
             break
-        cand, bias = candidates(x, moves, lone, tabu, len(x.path) + len(seq))
+        cand, bias = candidates(x, moves, lone, tabu, len(x.path) + len(seq), p.remaining)
         if pol is None:
             m = cand[x.rng.uniform(len(cand))]
         else:
@@ -251,7 +256,7 @@ def game_rec(x: _Ctx, root: Any, moves: Any, finished: bool) -> tuple[int, list[
             raise ValueError(f"more than {MAX_MOVES} moves")
         rc = (int(rc[0]), int(rc[1]))
         all_moves, lone = gen_moves(p)
-        cand, bias = candidates(x, all_moves, lone, tabu_c, t)
+        cand, bias = candidates(x, all_moves, lone, tabu_c, t, p.remaining)
         chosen = [m.code for m in all_moves if m.rc == rc]
         if not chosen:
             raise ValueError(f"move {t + 1} {rc} is not a region's canonical cell")

@@ -13,6 +13,7 @@ from ._search_pure_core import (
     RC,
     RUNNING,
     STOPPED_INTERRUPT,
+    TABU_FREE_DEPTH,
     Step,
     Stop,
     _Ctx,
@@ -116,8 +117,10 @@ class NrpaRun:
     def __init__(self, root: Any, level: int, iterations: int, seed: int, tabu: bool, stab: int = 1,
                  repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                  policy: Optional[bytes] = None, improve: Optional[list[RC]] = None,
-                 tabu_colour: int = -1, colour_bias: float = 0.0, improve_adapts: Optional[int] = None) -> None:
-        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias)
+                 tabu_colour: int = -1, colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
+                 tabu_free: int = TABU_FREE_DEPTH, tabu_until: int = 0) -> None:
+        self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias, tabu_free,
+                      tabu_until)
         self.r = _Levels(root, level, iterations, stab, repeats, improve_adapts or 0)
         self.restarts = restarts
         self.start = policy_dict(policy)

@@ -27,10 +27,11 @@ cdef class NrpaRun:
     def __cinit__(self, State root not None, int level, long long iterations, u64 seed, bint tabu,
                   int stab=1, int repeats=0, long long restarts=0, double tabu_bias=-1.0,
                   double size_bias=0.0, policy=None, improve=None, int tabu_colour=-1,
-                  double colour_bias=0.0, improve_adapts=None):
+                  double colour_bias=0.0, improve_adapts=None, int tabu_free=TABU_FREE_DEPTH,
+                  int tabu_until=0):
         cdef Rec *known = NULL
         self.x = new_ctx(seed, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour,
-                         colour_bias)
+                         colour_bias, tabu_free, tabu_until)
         self.r.root.g = root.g
         self.r.root.score = root.score
         self.r.iterations = <int>iterations
