@@ -30,6 +30,24 @@ def test_twins_equal_and_replay(seed):
                 assert Board(rows).replay(got[0].moves) == got[0].score
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_nested_twins_equal_and_replay(seed):
+    # nmcs-beam: NMCS whose level-1 playouts are beams (each move's rating is a whole beam's best game)
+    rng = random.Random(50 + seed)
+    rows = [[rng.randrange(3) for _ in range(rng.randint(3, 6))] for _ in range(5)]
+    rows = [r[:len(rows[0])] + [0] * (len(rows[0]) - len(r)) for r in rows]
+    for level, width, tabu in ((1, 1, False), (1, 3, True), (2, 2, False)):
+        got = [Board(rows, backend=b).search("nmcs-beam", level=level, width=width, tabu=tabu, seed=seed)
+               for b in ("compiled", "pure")]
+        assert got[0] == got[1], (level, width, tabu)
+        assert Board(rows).replay(got[0].moves) == got[0].score
+
+
+def test_nested_finds_the_clear(backend):
+    s = Board(["1122", "1122"], backend=backend).search("nmcs-beam", level=1, width=1)
+    assert (s.score, len(s.moves)) == (1008, 2)
+
+
 def test_twins_equal_on_a_research_board():
     board = research_boards(1)[0]
     a = board.search("beam-eval", width=3, tabu=False)
@@ -92,12 +110,17 @@ def test_bad_weights(bad):
 
 
 def test_options_that_do_not_apply():
+    assert Board(["1122"]).search("nmcs-beam", weights=(1, 2, 3)).score == 1000
     with pytest.raises(ValueError, match="weights applies only"):
         Board(["11"]).search("nrpa", weights=WEIGHTS)
     with pytest.raises(ValueError, match="width must be in 1..10000"):
         Board(["11"]).search("beam", width=10_001)
     with pytest.raises(ValueError, match="width must be in 1..100000"):
         Board(["11"]).search("beam-eval", width=100_001)
+    with pytest.raises(ValueError, match="width must be in 1..1000"):
+        Board(["11"]).search("nmcs-beam", width=1_001)
+    with pytest.raises(ValueError, match="level must be in 1..10"):
+        Board(["11"]).search("nmcs-beam", level=0)
 
 
 def _splitmix(seed):

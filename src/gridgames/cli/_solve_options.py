@@ -36,7 +36,7 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.algo is None and args.time is not None:
         algo, options = strongest()
         options = dict(options)
-    if algo in ("nmcs", "nrpa"):
+    if algo in ("nmcs", "nrpa", "nmcs-beam"):
         options.setdefault("level", 1)
     if args.level is not None:
         options["level"] = args.level
@@ -48,12 +48,12 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     options.update((k, v) for k, v in given.items() if v is not None)
     if args.cpu_time:
         options["cpu_time"] = True
-    if algo in ("beam", "beam-eval"):
+    if algo in ("beam", "beam-eval", "nmcs-beam"):
         options["width"] = args.width
     for name in ("tabu_free", "tabu_until"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
-    if algo == "beam-eval" and args.weights is not None:
+    if algo in ("beam-eval", "nmcs-beam") and args.weights is not None:
         options["weights"] = args.weights
     options["tabu"] = args.tabu
     if args.tabu_colour is not None:
@@ -68,9 +68,11 @@ def search_options(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 def refused(args: argparse.Namespace, algo: str, options: dict[str, Any]) -> Optional[str]:
     """Why this search cannot run, in the options' words (None: it can)."""
     level = options.get("level")
-    if algo == "beam" and args.width > MAX_WIDTH["beam"]:
-        return (f"argument --width: beam's W must be in 1..{MAX_WIDTH['beam']} (beam-eval's up to "
+    if algo in ("beam", "nmcs-beam") and args.width > MAX_WIDTH[algo]:
+        return (f"argument --width: {algo}'s W must be in 1..{MAX_WIDTH[algo]} (beam-eval's up to "
                 f"{MAX_WIDTH['beam-eval']}), not {args.width}")
+    if algo == "nmcs-beam" and level == 0:
+        return "argument --level: nmcs-beam's L must be in 1..10, not 0"
     if options.get("tabu_colour") == "race":
         why = ("needs --time (the colours race inside it)" if args.time is None else
                "only with --algo nrpa" if algo != "nrpa" else

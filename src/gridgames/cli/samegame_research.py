@@ -66,9 +66,10 @@ def add(commands: Commands, rules: str) -> None:
                         "random: playouts (1000); beam-eval: beams (1)")
     s.add_argument("--width", type=ranged(1, 100_000, "W"), default=10, metavar="W",
                    help="beam: width, 1..10000 (default 10; each child is rated by one playout); beam-eval: "
-                        "the first beam's width, 1..100000 (default 10; each further beam twice as wide)")
+                        "the first beam's width, 1..100000 (default 10; each further beam twice as wide); nmcs-beam: its "
+                        "playouts' width, 1..1000")
     s.add_argument("--weights", type=Weights(), default=None, metavar="G,C,L",
-                   help="beam-eval: the evaluation's weights in hundredths of a point: per (size-2)^2 of each "
+                   help="beam-eval, nmcs-beam: the evaluation's weights in hundredths of a point: per (size-2)^2 of each "
                         "region, per (cells-2)^2 of each colour, against each lone cell (default "
                         f"{','.join(map(str, WEIGHTS))})")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="the campaign's seed (default 0)")

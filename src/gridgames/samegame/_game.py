@@ -172,7 +172,9 @@ class Board(Wrapper):
         each cell in no region (None: ``samegame._single.WEIGHTS``); a
         position reached twice in a layer is kept once; ``iterations`` beams,
         default 1, each twice as wide as the one before, up to 100,000;
-        memory grows with the width, about 2.5 kB per unit).
+        memory grows with the width, about 2.5 kB per unit) or "nmcs-beam"
+        (NMCS at ``level`` >= 1 whose level-1 playouts are beam-eval beams
+        of ``width`` <= 1,000, rated by ``weights``: a nested beam).
         NRPA's policy gives each move a weight by its code, a Zobrist hash
         of its region's cells and colour (as in Cazenave's engines).  NRPA
         options: ``stab`` playouts per adapt at level 1 (stabilized NRPA,

@@ -18,19 +18,21 @@ from ._tabu import (
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,
-         "beam-eval": _S.ALGO_BEAM_EVAL}
+         "beam-eval": _S.ALGO_BEAM_EVAL, "nmcs-beam": _S.ALGO_NMCS_BEAM}
 #: The names of the searches, in the order of the table of docs/results/samegame.md.
 ALGORITHMS = tuple(_ALGO)
 #: The name of a search: ``"random"`` (playouts), ``"nmcs"`` (nested Monte Carlo search),
 #: ``"nrpa"`` (nested rollout policy adaptation), ``"beam"`` (beam search, children rated by
-#: a playout) or ``"beam-eval"`` (beam search, children rated by a position evaluation), as
-#: ``Board.search`` and ``search_boards`` take it; mypy refuses any other name.
-Algorithm = Literal["random", "nmcs", "nrpa", "beam", "beam-eval"]
-# iterations when not given: playouts (random), restarts (nmcs), per level (nrpa), beams (beam-eval)
-DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1, "beam-eval": 1}
+#: a playout), ``"beam-eval"`` (beam search, children rated by a position evaluation) or
+#: ``"nmcs-beam"`` (NMCS whose level-1 playouts are beam-eval beams), as ``Board.search``
+#: and ``search_boards`` take it; mypy refuses any other name.
+Algorithm = Literal["random", "nmcs", "nrpa", "beam", "beam-eval", "nmcs-beam"]
+# iterations when not given: playouts (random), restarts (nmcs, nmcs-beam), per level (nrpa), beams (beam-eval)
+DEFAULT_ITERATIONS = {"random": 1000, "nmcs": 1, "nrpa": 100, "beam": 1, "beam-eval": 1, "nmcs-beam": 1}
 #: The widest layer of each beam search ("beam" keeps width x 400 candidates a layer;
 #: "beam-eval" a bounded buffer of 4 x width).
-MAX_WIDTH = {"beam": 10_000, "beam-eval": _S.MAX_WIDTH}
+MAX_WIDTH = {"beam": 10_000, "beam-eval": _S.MAX_WIDTH, "nmcs-beam": 1_000}
+EVALUATED = ("beam-eval", "nmcs-beam")  # the searches that take weights
 #: beam-eval's evaluation, in hundredths of a point: per (size - 2)**2 of each region,
 #: per (cells - 2)**2 of each colour (only the kept colour with tabu) and, subtracted,
 #: per cell in no region.  Chosen on the research set (docs/results/samegame.md).
@@ -60,8 +62,8 @@ def check(algo: str, level: int, iterations: Optional[int], width: int, seed: in
         raise ValueError(f"algo must be one of {', '.join(ALGORITHMS)}, not {algo!r}")
     level, width, seed = index(level), index(width), index(seed)
     iterations = DEFAULT_ITERATIONS[algo] if iterations is None else index(iterations)
-    if not 0 <= level <= 10 or (algo == "nrpa" and level < 1):
-        raise ValueError(f"level must be in {1 if algo == 'nrpa' else 0}..10, not {level}")
+    if not 0 <= level <= 10 or (algo in ("nrpa", "nmcs-beam") and level < 1):
+        raise ValueError(f"level must be in {1 if algo in ('nrpa', 'nmcs-beam') else 0}..10, not {level}")
     if not 1 <= iterations <= 2**31 - 1:
         raise ValueError(f"iterations must be in 1..2**31-1, not {iterations}")
     most = MAX_WIDTH.get(algo, 10_000)
@@ -135,10 +137,10 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
-    extra: dict[str, Any] = dict(weights=check_weights(weights)) if algo == "beam-eval" else {}
+    extra: dict[str, Any] = dict(weights=check_weights(weights)) if algo in EVALUATED else {}
     rule = check_tabu_rule(tabu_free, tabu_until)
-    if weights is not None and algo != "beam-eval":
-        raise ValueError("weights applies only to algo='beam-eval'")
+    if weights is not None and algo not in EVALUATED:
+        raise ValueError("weights applies only to algo='beam-eval' or 'nmcs-beam'")
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)

@@ -13,6 +13,7 @@ cpdef enum:
     ALGO_NRPA = 2
     ALGO_BEAM = 3
     ALGO_BEAM_EVAL = 4
+    ALGO_NMCS_BEAM = 5
     MAX_WIDTH = 100000                     # the evaluated beam's widest layer
     POLICY_BITS = 17                       # NRPA's policy: 2**17 weights, indexed by move code
     POLICY_SIZE = 1 << POLICY_BITS

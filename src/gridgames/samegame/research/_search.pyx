@@ -85,6 +85,9 @@ ctypedef struct Ctx:
     double colour_bias           # bias per share of its colour's cells a region holds
     int tabu_free                # after this many moves, tabu pairs are allowed
     int tabu_until               # the tabu rule is lifted once this many cells or fewer are left
+    void *nest                   # nmcs-beam: the Layer of its level-1 beams (else NULL)
+    const void *nest_weights     # ...and their evaluation's Weights
+    bint oom                     # a nested beam ran out of memory
     double deadline, next_poll   # deadline 0: none
     bint cpu_clock               # the deadline is in this thread's CPU seconds
     bint poll_signals            # only the main thread sees Ctrl-C

@@ -35,7 +35,10 @@ cdef long long nmcs(Ctx *x, Frame *frames, int level, const Pos *start) noexcept
             x.path[x.path_len] = f.moves[j].cell
             x.path_len += 1
             if level == 1:
-                length = playout(x, &f.child, NULL, NULL, NULL)
+                if x.nest != NULL:
+                    length = beam_playout(x, &f.child)
+                else:
+                    length = playout(x, &f.child, NULL, NULL, NULL)
                 s, seq = f.child.score, x.seq
             else:
                 s = nmcs(x, frames, level - 1, &f.child)

@@ -84,9 +84,11 @@ def search(State root not None, int algo, int level, long long iterations, int w
             if known == NULL:
                 raise MemoryError()
             offer(x, game_rec(x, &p, improve, known, True), known.cell, known.length)
+        wt.groups, wt.colours, wt.lone = weights
         if algo == ALGO_BEAM_EVAL:
-            wt.groups, wt.colours, wt.lone = weights
             eval_beams(x, &p, width, iterations, &wt)
+        elif algo == ALGO_NMCS_BEAM:
+            nested_search(x, &p, level, iterations, width, &wt)
         else:
             other_search(x, &p, algo, level, iterations, width)
         if x.best_score < 0:  # no move from the root
@@ -96,6 +98,25 @@ def search(State root not None, int algo, int level, long long iterations, int w
     finally:
         free(known)
         free(x)
+
+
+cdef int nested_search(Ctx *x, const Pos *root, int level, long long iterations, int width,
+                       const Weights *w) except -1:
+    """NMCS whose level-1 playouts are beams of ``width`` rated by ``w``."""
+    cdef Layer *L = <Layer *>calloc(1, sizeof(Layer))
+    if L == NULL:
+        raise MemoryError()
+    try:
+        layer_alloc(L, width)
+        x.nest, x.nest_weights = L, w
+        other_search(x, root, ALGO_NMCS, level, iterations, width)
+        if x.oom:
+            raise MemoryError()
+        return 0
+    finally:
+        x.nest = NULL
+        layer_free(L)
+        free(L)
 
 
 cdef int other_search(Ctx *x, const Pos *root, int algo, int level, long long iterations,

@@ -79,8 +79,11 @@ ctypedef struct Layer:           # the beam's buffers, sized by its width
     ECand *cands
     u64 *keys                    # an open-addressing set of hashes, mask + 1 slots
     unsigned char *used
-    Step *history[MAX_MOVES]     # per depth: each kept position's parent and move
+    Step *history[MAX_MOVES]     # per depth: each kept position's parent and move (width of them)
     Move moves[MAX_MOVES]
+    long long best_score         # this beam's best finished game (-1: none yet), its moves from its root
+    int best_len
+    int best[MAX_MOVES]
 
 
 cdef int keep_best(Layer *L, int n) noexcept nogil:
@@ -106,24 +109,29 @@ cdef int keep_best(Layer *L, int n) noexcept nogil:
     return kept
 
 
-cdef void trace(Ctx *x, Layer *L, int depth, int b, int cell) noexcept nogil:
-    """x.path = the moves to state b of layer ``depth``, then ``cell``."""
+cdef void trace(Ctx *x, Layer *L, int base, int depth, int b, int cell) noexcept nogil:
+    """x.path[base:] = the moves from the beam's root to state b of layer
+    ``depth``, then ``cell`` (x.path[:base]: from the search's root)."""
     cdef int t
     for t in range(depth - 1, -1, -1):
-        x.path[t] = L.history[t][b].cell
+        x.path[base + t] = L.history[t][b].cell
         b = L.history[t][b].parent
-    x.path[depth] = cell
-    x.path_len = depth + 1
+    x.path[base + depth] = cell
+    x.path_len = base + depth + 1
 
 
 cdef int ebeam(Ctx *x, const Pos *root, Layer *L, const Weights *w) noexcept nogil:
     """Each layer, every child of every state is rated by ``evaluate``
     (a finished child is offered to the global best instead); the ``width``
-    best distinct children make the next layer.  -1: out of memory."""
+    best distinct children make the next layer; L.best is the best game
+    it finished.  -1: out of memory."""
     cdef int nstates = 1, ncands, order, b, j, n, n2, t, depth = 0, tabu = start_tabu(x, &root.g)
+    cdef int base = x.path_len
     cdef Pos child
     cdef Pos *swap
     L.states[0] = root[0]
+    L.best_score = -1
+    L.best_len = 0
     while nstates and not should_stop(x):
         ncands = order = 0
         for b in range(nstates):
@@ -138,10 +146,14 @@ cdef int ebeam(Ctx *x, const Pos *root, Layer *L, const Weights *w) noexcept nog
                 play(&child, L.moves[j].cell, x.queue)
                 n2 = gen_moves(&child.g, x.moves, x.scratch, x.queue, x.lone)
                 if n2 == 0:
-                    trace(x, L, depth, b, L.moves[j].cell)
+                    trace(x, L, base, depth, b, L.moves[j].cell)
                     x.playouts += 1
                     offer(x, child.score, x.seq, 0)
-                    x.path_len = 0
+                    if child.score > L.best_score:
+                        L.best_score = child.score
+                        L.best_len = depth + 1
+                        memcpy(L.best, &x.path[base], (depth + 1) * sizeof(int))
+                    x.path_len = base
                     continue
                 if ncands == L.cap:
                     ncands = keep_best(L, ncands)
@@ -157,9 +169,10 @@ cdef int ebeam(Ctx *x, const Pos *root, Layer *L, const Weights *w) noexcept nog
         nstates = keep_best(L, ncands)
         if nstates == 0:
             break
-        L.history[depth] = <Step *>malloc(nstates * sizeof(Step))
-        if L.history[depth] == NULL:
-            return -1
+        if L.history[depth] == NULL:  # kept for the beam's next run (nested beams run many times)
+            L.history[depth] = <Step *>malloc(L.width * sizeof(Step))
+            if L.history[depth] == NULL:
+                return -1
         for t in range(nstates):
             L.nexts[t] = L.states[L.cands[t].parent]
             play(&L.nexts[t], L.cands[t].cell, x.queue)
@@ -188,28 +201,51 @@ cdef void layer_free(Layer *L) noexcept:
         L.history[t] = NULL
 
 
+cdef int layer_alloc(Layer *L, int width) except -1:
+    """L's buffers for a beam of ``width`` (layer_free frees them)."""
+    cdef int size = 64
+    while size < 2 * width:
+        size *= 2
+    # a narrow beam's buffer fills often: the tests see the compaction
+    L.width, L.cap, L.mask = width, 4 * width, size - 1
+    L.states = <Pos *>malloc(width * sizeof(Pos))
+    L.nexts = <Pos *>malloc(width * sizeof(Pos))
+    L.cands = <ECand *>malloc(L.cap * sizeof(ECand))
+    L.keys = <u64 *>malloc(size * sizeof(u64))
+    L.used = <unsigned char *>malloc(size)
+    if L.states == NULL or L.nexts == NULL or L.cands == NULL or L.keys == NULL or L.used == NULL:
+        raise MemoryError()
+    return 0
+
+
+cdef int beam_playout(Ctx *x, Pos *p) noexcept nogil:
+    """A playout that is a beam (nmcs-beam's level 1): the beam x.nest from
+    p, its best game in x.seq and p (p unchanged if it was stopped before
+    one ended); the game's length."""
+    cdef Layer *L = <Layer *>x.nest
+    cdef int t
+    if ebeam(x, p, L, <const Weights *>x.nest_weights) < 0:
+        x.oom = True
+        x.stopped = STOPPED_FLAG
+    if L.best_score < 0:
+        return 0
+    memcpy(x.seq, L.best, L.best_len * sizeof(int))
+    for t in range(L.best_len):
+        play(p, L.best[t], x.queue)
+    return L.best_len
+
+
 cdef int eval_beams(Ctx *x, const Pos *root, int width, long long beams, const Weights *w) except -1:
     """``beams`` beams of widths width, 2*width, 4*width... (at most
     MAX_WIDTH) until one is stopped; their best goes to x."""
     cdef Layer *L = <Layer *>calloc(1, sizeof(Layer))
     cdef long long k
-    cdef int failed, size
+    cdef int failed
     if L == NULL:
         raise MemoryError()
     try:
         for k in range(beams):
-            size = 64
-            while size < 2 * width:
-                size *= 2
-            # a narrow beam's buffer fills often: the tests see the compaction
-            L.width, L.cap, L.mask = width, 4 * width, size - 1
-            L.states = <Pos *>malloc(width * sizeof(Pos))
-            L.nexts = <Pos *>malloc(width * sizeof(Pos))
-            L.cands = <ECand *>malloc(L.cap * sizeof(ECand))
-            L.keys = <u64 *>malloc(size * sizeof(u64))
-            L.used = <unsigned char *>malloc(size)
-            if L.states == NULL or L.nexts == NULL or L.cands == NULL or L.keys == NULL or L.used == NULL:
-                raise MemoryError()
+            layer_alloc(L, width)
             with nogil:
                 failed = ebeam(x, root, L, w)
             layer_free(L)

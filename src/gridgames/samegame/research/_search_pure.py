@@ -5,11 +5,12 @@ move is the (r, c) of its region's canonical cell (``State.moves()`` order).
 """
 from typing import Any, Optional
 
-from ._search_pure_beam import eval_beams
+from ._search_pure_beam import ebeam, eval_beams
 from ._search_pure_core import (  # noqa: F401 (the twin's names, as the kernel's)
     ALGO_BEAM,
     ALGO_BEAM_EVAL,
     ALGO_NMCS,
+    ALGO_NMCS_BEAM,
     ALGO_NRPA,
     ALGO_RANDOM,
     COLOURS,
@@ -61,7 +62,12 @@ def nmcs(x: _Ctx, level: int, start: Any) -> tuple[int, list[RC]]:
             child = cur.copy()
             child.select(*m.rc)
             x.path.append(m.rc)
-            if level == 1:
+            if level == 1 and x.nest is not None:  # nmcs-beam: the playout is a beam
+                s, seq = ebeam(x, child, *x.nest)
+                for rc in seq:
+                    child.select(*rc)
+                s = child.score
+            elif level == 1:
                 seq = playout(x, child, None)
                 s = child.score
             else:
@@ -147,6 +153,9 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
         known = game_rec(x, root, improve, True)
         offer(x, known[0], known[1])
     try:
+        if algo == ALGO_NMCS_BEAM:
+            x.nest = (width, weights)
+            algo = ALGO_NMCS
         if algo == ALGO_BEAM_EVAL:
             eval_beams(x, root, width, iterations, weights)
         elif algo == ALGO_BEAM:

@@ -47,10 +47,14 @@ def evaluate(p: Any, moves: list[Any], lone: list[int], weights: tuple[int, int,
     return 100 * score + weights[0] * groups + weights[1] * colours - weights[2] * sum(lone)
 
 
-def ebeam(x: _Ctx, root: Any, width: int, weights: tuple[int, int, int]) -> None:
+def ebeam(x: _Ctx, root: Any, width: int, weights: tuple[int, int, int]) -> tuple[int, list[RC]]:
+    """The beam from root (x.path: the moves to root); the best game it
+    finished, (-1, []) if none."""
     states: list[Any] = [root]
     history: list[list[tuple[int, RC]]] = []
     tabu = start_tabu(x, root)
+    base = x.path
+    best: tuple[int, list[RC]] = (-1, [])
     while states and not should_stop(x):
         cands: list[tuple[int, int, int, int, RC]] = []
         for b, state in enumerate(states):
@@ -66,10 +70,12 @@ def ebeam(x: _Ctx, root: Any, width: int, weights: tuple[int, int, int]) -> None
                     for layer in reversed(history):
                         at, rc = layer[at]
                         path.append(rc)
-                    x.path = path[::-1]
+                    x.path = base + path[::-1]
                     x.playouts += 1
                     offer(x, child.score, [])
-                    x.path = []
+                    if child.score > best[0]:
+                        best = (child.score, path[::-1])
+                    x.path = base
                     continue
                 key = evaluate(child, child_moves, child_lone, weights, tabu)
                 cands.append((-key, len(cands), pos_hash(child), b, m.rc))
@@ -83,6 +89,7 @@ def ebeam(x: _Ctx, root: Any, width: int, weights: tuple[int, int, int]) -> None
             nexts.append(child)
         states = nexts
         history.append(layer)
+    return best
 
 
 def keep_best(cands: list[tuple[int, int, int, int, RC]], width: int) -> list[tuple[int, RC]]:

@@ -15,8 +15,9 @@ Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidat
 _S = constants("samegame/research/_search.pxd")
 _B = constants("samegame/_board.pxd")
 MAX_MOVES, RUNNING, STOPPED_TIME, STOPPED_FLAG = _S.MAX_MOVES, _S.RUNNING, _S.STOPPED_TIME, _S.STOPPED_FLAG
-STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM, ALGO_BEAM_EVAL, MAX_WIDTH = \
-    _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM, _S.ALGO_BEAM_EVAL, _S.MAX_WIDTH
+STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM, ALGO_BEAM_EVAL, ALGO_NMCS_BEAM, MAX_WIDTH = \
+    _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM, _S.ALGO_BEAM_EVAL, \
+    _S.ALGO_NMCS_BEAM, _S.MAX_WIDTH
 POLICY_BITS, POLICY_SIZE, TABU_FREE_DEPTH, MAX_LEVEL = _S.POLICY_BITS, _S.POLICY_SIZE, _S.TABU_FREE_DEPTH, _S.MAX_LEVEL
 STRIDE, NCELLS, COLOURS = _B.BIG_STRIDE, _B.BIG_NCELLS, _B.COLOURS  # the kernel's cell numbering: c * STRIDE + r
 
@@ -67,6 +68,7 @@ class _Ctx:
         self.colour_bias = colour_bias
         self.tabu_free = tabu_free
         self.tabu_until = tabu_until
+        self.nest: Optional[tuple[int, tuple[int, int, int]]] = None  # nmcs-beam: its beams' width and weights
         self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
         self.stopped = RUNNING
