@@ -1,4 +1,4 @@
-"""A deliberately slower build, to prove the gate (tests/test_benchmark_gate.py) and
+"""A deliberately slower build, to prove the gate (tests/project/test_benchmark_gate.py) and
 to say what its slowdown costs in time.
 
 ``build(dest, "samegame/_kernel", slowdown=N)`` copies the package sources

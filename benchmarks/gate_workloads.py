@@ -78,7 +78,7 @@ def judge_startup(_):
     """What ``gridgames GAME FILE`` imports before it reads a byte (the
     fast path's command recognised, the game's judge loaded), each
     pure-Python gridgames module executed afresh; the compiled kernels (not
-    re-importable) stay loaded.  tests/test_startup.py pins the
+    re-importable) stay loaded.  tests/judges/test_startup.py pins the
     standard library's side."""
     def job():
         for name in [name for name, module in sys.modules.items()
@@ -123,14 +123,14 @@ def samegame_nrpa(_):
 
 @workload("numberlink generate: 100x100, seed 20261122")
 def numberlink_generate(_):
-    from gridgames._backend import kernel
+    from gridgames._runtime.backend import kernel
     generate = kernel("numberlink", "compiled").generate
     return lambda: generate(100, 100, 20261122)
 
 
 @workload("numberlink solve: generated 40x40, seed 0, count to 2")
 def numberlink_solve(_):
-    from gridgames._backend import kernel
+    from gridgames._runtime.backend import kernel
     from gridgames.numberlink import generate
     cells = generate(40, 40, 0, backend="compiled").puzzle.cells
     solve = kernel("numberlink", "compiled", part="solve").solve

@@ -17,9 +17,9 @@ import argparse
 import statistics
 import time
 
-from gridgames._backend import kernel
-from gridgames._limits import constants
-from gridgames._rng_pure import SplitMix64
+from gridgames._runtime.backend import kernel
+from gridgames._runtime.kernel_constants import constants
+from gridgames._runtime.random_source_pure import SplitMix64
 from gridgames.gopher import NoGuessFailed, no_guess
 from gridgames.gopher._noguess import NODES
 

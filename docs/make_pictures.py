@@ -1,6 +1,6 @@
 """Regenerate the pictures in docs/img/ (used by README.md and docs/pictures.md).
 
-tests/test_docs_pictures.py checks that the committed pictures are what this script writes.
+tests/docs/test_docs_pictures.py checks that the committed pictures are what this script writes.
 
     python docs/make_pictures.py          # from a checkout, gridgames importable
 

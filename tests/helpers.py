@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import threading
+from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
 
@@ -28,9 +29,11 @@ def assert_refused(p, kept, prefix, words=()):
         assert word in lines[0], (word, lines[0])
 
 
-# The one list of games (gridgames._games), for the tests to parametrise over.
-GAMES = _registry.games()
-JUDGE_GAMES = _registry.judge_games()
+# The one list of games (gridgames._runtime.game_table), for the tests to parametrise over: this
+# package's own (a game installed from elsewhere, examples/lightsout, is checked by gridgames.testing).
+GAMES = tuple(game for game in _registry.games() if _registry.row(game).package == f"gridgames.{game}")
+JUDGE_GAMES = tuple(game for game in _registry.judge_games() if game in GAMES)
+OUTSIDE = frozenset(_registry.games(installed=True)) - frozenset(GAMES)
 JUDGES = {game: _registry.package(game).judge for game in JUDGE_GAMES}
 
 
@@ -271,22 +274,82 @@ def toy_game(tmp_path, monkeypatch, edit=None):
     generator: after it, the row it replaced (an installed copy's) is back."""
     import shutil
 
-    from gridgames import _games
+    from gridgames._runtime import game_table
     shutil.copytree(LIGHTSOUT, tmp_path / "lightsout")
     if edit is not None:
         edit(tmp_path / "lightsout")
     monkeypatch.syspath_prepend(str(tmp_path))
-    installed = _games.GAMES.pop("lightsout", None)
+    installed = game_table.GAMES.pop("lightsout", None)
     drop_modules("lightsout")
     from lightsout._row import GAME
-    _games.register("lightsout", GAME)
+    game_table.register("lightsout", GAME)
     yield tmp_path / "lightsout"
-    _games.unregister("lightsout")
+    del game_table.GAMES["lightsout"]  # registered above: taken out again
     drop_modules("lightsout")
     if installed is not None:
-        _games.GAMES["lightsout"] = installed
+        game_table.GAMES["lightsout"] = installed
 
 
 def drop_modules(package):
     for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[name]
+
+
+def all_rules():
+    """(game, command) -> its option rules (gridgames.cli._contract), for every game's commands that have some."""
+    from gridgames._registry import command_line, games
+    from gridgames.cli._contract import rules
+    commands = {}
+    for game in games():
+        own = getattr(command_line(game), "rules", None)
+        commands[game] = set(own() if own is not None else ()) | {"judge"}
+    found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
+    return {key: value for key, value in found.items() if value}
+
+
+# The command-line contract's tables (tests/cli/test_cli_contract*.py).
+# A valid command line up to its options (the files need not exist: a refusal comes first).
+BASE = {"judge": ["in.txt"], "generate": [], "validate": ["in.txt"], "check": ["in.txt", "ans.txt"],
+        "show": ["in.txt", "--html", "page.html"], "samegame solve": ["boards.txt"],
+        "samegame replay": ["boards.txt", "moves.txt"], "gopher solve": ["in.txt"],
+        "numberlink generate": ["5"], "numberlink solve": ["in.txt"], "numberlink check": ["p.txt", "s.txt"],
+        "package": ["samegame", "pkg"], "completion": ["bash"], "manpage": []}
+
+
+def key(game, command, table):
+    """The entry of ``table`` for 'game command', else for 'command' (shared by the games)."""
+    name = f"{game} {command}" if command else game
+    return table[name] if name in table else table[command]
+
+
+def with_values(parser, tokens):
+    """``tokens`` with a valid value after each option that takes one and has none."""
+    out = []
+    for i, token in enumerate(tokens):
+        out.append(token)
+        action = parser._option_string_actions.get(token)
+        if action is None or action.nargs == 0 or action.nargs == "?":
+            continue
+        if i + 1 < len(tokens) and not tokens[i + 1].startswith("-"):
+            continue
+        out += [value(action)] * (action.nargs if isinstance(action.nargs, int) else 1)
+    return out
+
+
+def value(action):
+    if hasattr(action.type, "example"):  # a type that takes only some names (--svg FILE.svg)
+        return action.type.example
+    if action.choices:
+        return str(list(action.choices)[0])
+    if action.type is None or action.type is str:
+        return action.dest + ".out"  # a file: the test checks that nothing is written
+    return "2"  # every number option takes 2 (counts, sizes, seconds, seeds, biases)
+
+
+class Serial:
+    """An executor that runs each task at once, in the caller."""
+
+    def submit(self, fn, *args):
+        f = Future()
+        f.set_result(fn(*args))
+        return f

@@ -17,7 +17,7 @@ errors (docs/fuzzing.md).
 The fuzzer's own corpus is kept in $GRIDGAMES_FUZZ_DIR/TARGET (default
 ${TMPDIR:-/tmp}/gridgames-fuzz), seeded from tests/data/fuzz/corpus/TARGET.  A
 finding (a divergence, an unexpected exception, a crash, a timeout) is written
-to tests/data/fuzz/TARGET-SHA.bin, which tests/test_fuzz_reproducers.py replays.
+to tests/data/fuzz/TARGET-SHA.bin, which tests/judges/test_fuzz_reproducers.py replays.
 Ends with one line per target: ``TARGET: N executions, K findings``; exit
 status 1 when there is a finding.
 """
@@ -71,8 +71,8 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
         sys.exit(2)
     sys.path.insert(0, str(TOOLS))
     with atheris.instrument_imports(include=["gridgames"]):
-        from gridgames import _games
-        for game, row in _games.GAMES.items():
+        from gridgames._runtime import game_table
+        for game, row in game_table.GAMES.items():
             for module in row.parts.values():
                 importlib.import_module(f"gridgames.{game}.{module}_pure")
         import gridgames.numberlink._text  # noqa: F401

@@ -4,7 +4,7 @@ errors and warnings alike), when a read in pieces differs from a read of all
 the bytes, or when anything raises what it should not.  A native crash is a
 finding too (the fuzzer sees the process die).
 
-The same functions replay the reproducers in tests/data/fuzz/ (tests/test_fuzz_reproducers.py):
+The same functions replay the reproducers in tests/data/fuzz/ (tests/judges/test_fuzz_reproducers.py):
 they need gridgames with its compiled kernels, not atheris.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import random
 import zlib
 
 from gridgames import gopher, numberlink, samegame, tilematch
-from gridgames._judge import InputError, JudgeError
+from gridgames._runtime.judge import InputError, JudgeError
 from gridgames.numberlink._text import read_puzzles
 from gridgames.samegame._text import format_boards, parse_boards
 

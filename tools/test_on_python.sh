@@ -64,8 +64,8 @@ PY
 games_in_threads() {
   "$py" -m pip install --quiet "pytest-run-parallel==0.10.0" &&
     PYTHON_GIL=0 "$py" -m pytest -p no:cacheprovider -q --parallel-threads=4 \
-      tests/test_samegame.py tests/test_tilematch.py tests/test_gopher.py \
-      tests/test_numberlink.py tests/test_streaming.py tests/test_kernels_in_threads.py
+      tests/samegame/test_samegame.py tests/tilematch/test_tilematch.py tests/gopher/test_gopher.py \
+      tests/numberlink/test_numberlink.py tests/judges/test_streaming.py tests/judges/test_kernels_in_threads.py
 }
 
 step "the README sample, byte for byte" readme_sample

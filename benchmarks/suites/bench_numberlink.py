@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import check, generate
 
 BACKENDS = ["compiled", "pure"]

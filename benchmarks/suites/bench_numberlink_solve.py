@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames._backend import kernel
+from gridgames._runtime.backend import kernel
 from gridgames.numberlink import generate
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "baseline"))

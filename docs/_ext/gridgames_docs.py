@@ -26,7 +26,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 # The public packages, in the order of the API pages: a name exported by several is
-# described under the first.  tests/test_docs.py checks this against the package.
+# described under the first.  tests/docs/test_docs.py checks this against the package.
 PUBLIC = ("gridgames", "gridgames.samegame", "gridgames.tilematch", "gridgames.gopher",
           "gridgames.numberlink", "gridgames.envs", "gridgames.envs.vector", "gridgames.envs.sb3",
           "gridgames.pictures", "gridgames.kattis", "gridgames.protocol", "gridgames.testing")

@@ -16,8 +16,8 @@ TYPE_CHECKING = False  # typing itself is not imported: `import gridgames` loads
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._games import Game, register as register_game
-    from ._judge import InputError, JudgeError, JudgeResult, JudgeWarning
+    from ._runtime.game_table import Game, register as register_game
+    from ._runtime.judge import InputError, JudgeError, JudgeResult, JudgeWarning
 
     BACKENDS: dict[str, str]
     BACKEND: str
@@ -28,13 +28,13 @@ __all__ = ["BACKEND", "BACKENDS", "Game", "InputError", "JudgeError", "JudgeResu
 
 def __getattr__(name: str) -> "Any":
     if name in ("InputError", "JudgeError", "JudgeResult", "JudgeWarning"):
-        from . import _judge
-        return getattr(_judge, name)
+        from ._runtime import judge
+        return getattr(judge, name)
     if name in ("Game", "register_game"):  # a game from elsewhere (docs/adding-a-game.md)
-        from . import _games
-        return {"Game": _games.Game, "register_game": _games.register}[name]
+        from ._runtime import game_table
+        return {"Game": game_table.Game, "register_game": game_table.register}[name]
     if name in ("BACKENDS", "BACKEND"):
-        from ._backend import GAMES, game_backend, summary
+        from ._runtime.backend import GAMES, game_backend, summary
         backends = {game: game_backend(game) for game in GAMES}
         globals().update(BACKENDS=backends, BACKEND=summary(backends))  # worked out once
         return globals()[name]

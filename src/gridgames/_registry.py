@@ -1,22 +1,22 @@
 """The registry: a game's parts, found through its row of the one table
-(``gridgames._games``).  The runtime (the command line, pictures, Kattis,
+(``gridgames._runtime.game_table``).  The runtime (the command line, pictures, Kattis,
 the environments) looks every part up here, never by a module path of its
-own; what each part provides is ``gridgames._protocol``.
+own; what each part provides is ``gridgames._game_protocols``.
 
 It sits above the games (it imports them, by the paths of their rows) and
 below everything that uses them.  It imports no typing at run time: the
 judges' fast path reads it.
 """
 
-from . import _games
-from ._backend import import_module  # not importlib's: a judge starts without importlib
+from ._runtime import game_table
+from ._runtime.backend import import_module  # not importlib's: a judge starts without importlib
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, Optional
 
-    from ._protocol import CommandLine, Generator, JudgeKernel, Steps, Validator
+    from ._game_protocols import CommandLine, Generator, JudgeKernel, Steps, Validator
 
 
 GROUP = "gridgames.games"  # the entry-point group of the games installed from elsewhere
@@ -30,12 +30,12 @@ def outside(name: "Optional[str]" = None) -> None:
     judges of the table's games start without importlib.metadata."""
     from importlib.metadata import entry_points
     for point in entry_points(group=GROUP):
-        if point.name in _games.GAMES or (name is not None and point.name != name):
+        if point.name in game_table.GAMES or (name is not None and point.name != name):
             continue
         game = point.load()
-        if not isinstance(game, _games.Game):
+        if not isinstance(game, game_table.Game):
             raise TypeError(f"entry point {point.name} = {point.value} ({GROUP}) is not a gridgames.protocol.Game")
-        _games.register(point.name, game)
+        game_table.register(point.name, game)
 
 
 def games(installed: bool = False) -> "tuple[str, ...]":
@@ -43,30 +43,30 @@ def games(installed: bool = False) -> "tuple[str, ...]":
     the games installed from elsewhere, ``outside``)."""
     if installed:
         outside()
-    return tuple(_games.GAMES)
+    return tuple(game_table.GAMES)
 
 
 def known(game: str) -> bool:
     """Whether ``game`` is a game: of the table, or installed from elsewhere
     (then registered)."""
-    if game not in _games.GAMES and game.isidentifier():
+    if game not in game_table.GAMES and game.isidentifier():
         outside(game)
-    return game in _games.GAMES
+    return game in game_table.GAMES
 
 
 def judge_games() -> tuple[str, ...]:
     """The judge-file games, in the table's order."""
-    return _games.judge_games()
+    return game_table.judge_games()
 
 
-def row(game: str) -> "_games.Game":
+def row(game: str) -> "game_table.Game":
     """The row of ``game``; ValueError naming the games for an unknown one."""
     if not known(game):
-        raise ValueError(f"game must be one of {', '.join(_games.GAMES)}, not {game!r}")
-    return _games.GAMES[game]
+        raise ValueError(f"game must be one of {', '.join(game_table.GAMES)}, not {game!r}")
+    return game_table.GAMES[game]
 
 
-def _judge_row(game: str) -> "_games.Game":
+def _judge_row(game: str) -> "game_table.Game":
     found = row(game)
     if not found.judge:
         raise ValueError(f"{game} is not a judge game: one of {', '.join(judge_games())}")
@@ -76,7 +76,7 @@ def _judge_row(game: str) -> "_games.Game":
 def game_of(thing: object) -> str:
     """The game whose package defines the class of ``thing`` (a game object)."""
     module = type(thing).__module__
-    for name, found in _games.GAMES.items():
+    for name, found in game_table.GAMES.items():
         if module == found.package or module.startswith(found.package + "."):
             return name
     raise ValueError(f"{type(thing).__name__} is not an object of a game")
@@ -121,7 +121,7 @@ def envs(installed: bool = False) -> "dict[str, str]":
     """Gymnasium id -> the game, for the games with an environment (``installed``: the games installed
     from elsewhere too)."""
     games(installed)
-    return {g.env_id: name for name, g in _games.GAMES.items() if g.env_id is not None}
+    return {g.env_id: name for name, g in game_table.GAMES.items() if g.env_id is not None}
 
 
 def env_class(game: str, vector: bool = False) -> "Any":
@@ -135,9 +135,9 @@ def env_class(game: str, vector: bool = False) -> "Any":
 
 
 def compare(game: str) -> "Callable[..., Optional[str]]":
-    """How an answer of ``game`` is judged: the function of ``_compare`` its ``_generate.ANSWERS`` names."""
-    from . import _compare
-    found: Callable[..., Optional[str]] = getattr(_compare, generator(game).ANSWERS)
+    """How an answer of ``game`` is judged: the function of ``compare`` its ``_generate.ANSWERS`` names."""
+    from ._runtime import compare
+    found: Callable[..., Optional[str]] = getattr(compare, generator(game).ANSWERS)
     return found
 
 
@@ -152,5 +152,5 @@ def check(game: str, data: bytes, answer: bytes, lenient: bool = False) -> "Opti
 
 
 def validate(game: str, data: bytes) -> None:
-    """Raise ``_lines.Invalid`` at the first defect of a judge file."""
+    """Raise ``strict_reader.Invalid`` at the first defect of a judge file."""
     validator(game).validate(data)

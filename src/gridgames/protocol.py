@@ -19,16 +19,13 @@ a game, and imports nothing private).
 
 Each name is loaded when first used: a judge built on these starts fast.
 """
-from ._games import Game, register as register_game
+from ._runtime.game_table import Game, register as register_game
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._frames import Case, Frame
-    from ._judge import InputError, JudgeError, JudgeResult, send
-    from ._lines import Invalid, Reader
-    from ._protocol import (
+    from ._game_protocols import (
         CommandLine,
         Drawable,
         Environment,
@@ -39,8 +36,11 @@ if TYPE_CHECKING:
         Steps,
         Validator,
     )
-    from ._rng_pure import Rand
-    from ._svg import CELL, Drawing, board
+    from ._runtime.drawing import CELL, Drawing, board
+    from ._runtime.judge import InputError, JudgeError, JudgeResult, send
+    from ._runtime.random_source_pure import Rand
+    from ._runtime.step_frames import Case, Frame
+    from ._runtime.strict_reader import Invalid, Reader
     from .cli._args import add_command, add_game, add_judge_game
     from .cli._io import run_judge
     from .cli._toolkit import register_tools
@@ -49,12 +49,12 @@ if TYPE_CHECKING:
 # name -> the module that defines it
 _WHERE = {
     **dict.fromkeys(("CommandLine", "Drawable", "Environment", "GamePackage", "Generator", "JudgeCommandLine",
-                     "JudgeKernel", "Steps", "Validator"), "gridgames._protocol"),
-    **dict.fromkeys(("InputError", "JudgeError", "JudgeResult", "send"), "gridgames._judge"),
-    **dict.fromkeys(("Invalid", "Reader"), "gridgames._lines"),
-    "Rand": "gridgames._rng_pure",
-    **dict.fromkeys(("CELL", "Drawing", "board"), "gridgames._svg"),
-    **dict.fromkeys(("Case", "Frame"), "gridgames._frames"),
+                     "JudgeKernel", "Steps", "Validator"), "gridgames._game_protocols"),
+    **dict.fromkeys(("InputError", "JudgeError", "JudgeResult", "send"), "gridgames._runtime.judge"),
+    **dict.fromkeys(("Invalid", "Reader"), "gridgames._runtime.strict_reader"),
+    "Rand": "gridgames._runtime.random_source_pure",
+    **dict.fromkeys(("CELL", "Drawing", "board"), "gridgames._runtime.drawing"),
+    **dict.fromkeys(("Case", "Frame"), "gridgames._runtime.step_frames"),
     **dict.fromkeys(("add_command", "add_game", "add_judge_game"), "gridgames.cli._args"),
     "run_judge": "gridgames.cli._io",
     "register_tools": "gridgames.cli._toolkit",
@@ -70,7 +70,7 @@ __all__ = ["CELL", "Case", "CommandLine", "Drawable", "Drawing", "Environment", 
 def __getattr__(name: str) -> "Any":
     if name not in _WHERE:
         raise AttributeError(f"module 'gridgames.protocol' has no attribute {name!r}")
-    from ._backend import import_module
+    from ._runtime.backend import import_module
     found = getattr(import_module(_WHERE[name]), name)
     globals()[name] = found
     return found

@@ -1,5 +1,6 @@
-"""Written by tests/test_protocol.py from gridgames._games (python tests/test_protocol.py
-writes it again): each game's parts assigned to their Protocols, for mypy --strict."""
+"""Written by tests/games/test_protocol.py from gridgames._runtime.game_table
+(python tests/games/test_protocol.py writes it again): each game's parts assigned to their
+Protocols, for mypy --strict."""
 import gridgames.cli.gopher as gopher_cli
 import gridgames.cli.numberlink as numberlink_cli
 import gridgames.cli.samegame as samegame_cli
@@ -17,28 +18,28 @@ import gridgames.tilematch as tilematch
 import gridgames.tilematch._generate as tilematch_generate
 import gridgames.tilematch._steps as tilematch_steps
 import gridgames.tilematch._validate as tilematch_validate
-from gridgames import _protocol
+from gridgames import _game_protocols
 
-_samegame_package: _protocol.GamePackage = samegame
-_samegame_cli: _protocol.CommandLine = samegame_cli
-_samegame: _protocol.JudgeKernel = samegame
-_samegame_run: _protocol.JudgeCommandLine = samegame_cli
-_samegame_gen: _protocol.Generator = samegame_generate
-_samegame_val: _protocol.Validator = samegame_validate
-_samegame_steps: _protocol.Steps = samegame_steps
-_tilematch_package: _protocol.GamePackage = tilematch
-_tilematch_cli: _protocol.CommandLine = tilematch_cli
-_tilematch: _protocol.JudgeKernel = tilematch
-_tilematch_run: _protocol.JudgeCommandLine = tilematch_cli
-_tilematch_gen: _protocol.Generator = tilematch_generate
-_tilematch_val: _protocol.Validator = tilematch_validate
-_tilematch_steps: _protocol.Steps = tilematch_steps
-_gopher_package: _protocol.GamePackage = gopher
-_gopher_cli: _protocol.CommandLine = gopher_cli
-_gopher: _protocol.JudgeKernel = gopher
-_gopher_run: _protocol.JudgeCommandLine = gopher_cli
-_gopher_gen: _protocol.Generator = gopher_generate
-_gopher_val: _protocol.Validator = gopher_validate
-_gopher_steps: _protocol.Steps = gopher_steps
-_numberlink_package: _protocol.GamePackage = numberlink
-_numberlink_cli: _protocol.CommandLine = numberlink_cli
+_samegame_package: _game_protocols.GamePackage = samegame
+_samegame_cli: _game_protocols.CommandLine = samegame_cli
+_samegame: _game_protocols.JudgeKernel = samegame
+_samegame_run: _game_protocols.JudgeCommandLine = samegame_cli
+_samegame_gen: _game_protocols.Generator = samegame_generate
+_samegame_val: _game_protocols.Validator = samegame_validate
+_samegame_steps: _game_protocols.Steps = samegame_steps
+_tilematch_package: _game_protocols.GamePackage = tilematch
+_tilematch_cli: _game_protocols.CommandLine = tilematch_cli
+_tilematch: _game_protocols.JudgeKernel = tilematch
+_tilematch_run: _game_protocols.JudgeCommandLine = tilematch_cli
+_tilematch_gen: _game_protocols.Generator = tilematch_generate
+_tilematch_val: _game_protocols.Validator = tilematch_validate
+_tilematch_steps: _game_protocols.Steps = tilematch_steps
+_gopher_package: _game_protocols.GamePackage = gopher
+_gopher_cli: _game_protocols.CommandLine = gopher_cli
+_gopher: _game_protocols.JudgeKernel = gopher
+_gopher_run: _game_protocols.JudgeCommandLine = gopher_cli
+_gopher_gen: _game_protocols.Generator = gopher_generate
+_gopher_val: _game_protocols.Validator = gopher_validate
+_gopher_steps: _game_protocols.Steps = gopher_steps
+_numberlink_package: _game_protocols.GamePackage = numberlink
+_numberlink_cli: _game_protocols.CommandLine = numberlink_cli

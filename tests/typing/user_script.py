@@ -1,4 +1,4 @@
-"""A user's script, checked by ``mypy --strict`` in tests/test_typing.py
+"""A user's script, checked by ``mypy --strict`` in tests/project/test_typing.py
 (never run): every documented result has its precise type, none is Any."""
 from collections.abc import Iterator
 from typing import Optional

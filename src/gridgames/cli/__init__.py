@@ -1,7 +1,7 @@
 """The ``gridgames`` command: one subcommand per game.
 
 How a game adds its commands: this package has a module named after it,
-``cli/GAME.py`` (the games are ``GAMES`` in ``_games``, and the entry points
+``cli/GAME.py`` (the games are ``GAMES`` in ``_runtime.game_table``, and the entry points
 ``gridgames.games`` of the games installed from elsewhere; a tool that is not
 a game goes in ``TOOLS``), whose ``register(subparsers)`` adds ``gridgames GAME`` with
 ``_args.add_game`` (or ``_args.add_judge_game``: a judge game, ``judge``
@@ -12,7 +12,7 @@ default)) when that command has options of its own: the fast path
 (``judge_command``) calls it without argparse.  A new command is one more
 ``add_command`` there; its files go through ``_io`` (INPUT, -o OUTPUT,
 one-line errors; ``_io.writing(path, inputs=[...])`` for any file it writes:
-never an input, replaced whole, see ``gridgames._files``), the judge games'
+never an input, replaced whole, see ``gridgames._runtime.safe_files``), the judge games'
 ``generate``/``validate``/``check`` come from ``_toolkit.register_tools``.
 
 Start-up: the plain judge forms (``gridgames GAME [judge] [INPUT] [-o
@@ -26,7 +26,7 @@ command whose module is costly to import is guarded by
 import os
 import sys
 
-from .. import _record
+from .. import _runtime
 from .._registry import command_line, known
 from ._io import CLOSED_OUTPUT, STOPPED, catch_signals, quiet_broken_pipe, release_signals, stopped_status
 
@@ -60,12 +60,12 @@ def one_line_warnings(now: bool = False) -> None:
     """Every warning from here on shown as one line (``one_line_warning``).
     ``warnings`` is not imported for it unless ``now`` (a judge starts
     without it): when it is not loaded yet, it is set when gridgames' own
-    ``warn`` (``_record``) imports it to give a warning."""
+    ``warn`` (``_runtime``) imports it to give a warning."""
     if now or "warnings" in sys.modules:
         import warnings
         warnings.showwarning = one_line_warning
     else:
-        _record.show_warning = one_line_warning
+        _runtime.show_warning = one_line_warning
 
 
 def main(argv: "Optional[Sequence[str]]" = None, *, end: bool = False) -> int:

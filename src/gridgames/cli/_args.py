@@ -213,8 +213,8 @@ def period(text: str) -> float:
 
 
 def add_progress_option(parser: argparse.ArgumentParser) -> None:
-    """--progress: progress also when standard error is not a terminal (gridgames._progress)."""
-    from .._progress import PLAIN_EVERY
+    """--progress: progress also when standard error is not a terminal (gridgames._runtime.progress_line)."""
+    from .._runtime.progress_line import PLAIN_EVERY
     parser.add_argument("--progress", action="store_true",
                         help="show progress on standard error also when it is not a terminal: a plain "
                              f"line every {PLAIN_EVERY:g} seconds (on a terminal a live line shows anyway)")

@@ -7,7 +7,7 @@ holds every judge command's), and enforced in one place (``enforce``,
 called by ``_parser.run`` after parsing) with ``parser.error``: argparse's
 usage line and one ``error:`` line, exit status 2, before the command has
 read or written anything.  An option named in no rule applies
-whenever its command runs.  tests/test_cli_contract.py walks every
+whenever its command runs.  tests/cli/test_cli_contract.py walks every
 command's parser and tries each declared option where it does not apply.
 
 Which options were given on the command line (not merely equal to their
@@ -51,7 +51,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """argparse's usage error, its one line escaped as every message (``_io.fail``)."""
-        from .._judge import escaped
+        from .._runtime.judge import escaped
         super().error(escaped(message))
 
 
@@ -101,26 +101,15 @@ JUDGE = [not_with("--outdir", "-o", "-o", "out.txt"), needs("--suffix", "--outdi
 
 def rules(game: str, command: Optional[str]) -> list[Rule]:
     """The rules of ``game``'s ``command`` (a tool without commands: None):
-    the game's own, from its command line's ``rules()`` (``_protocol.CommandLine``),
+    the game's own, from its command line's ``rules()`` (``_game_protocols.CommandLine``),
     and ``JUDGE`` for a judge game's judge command."""
-    from .._games import GAMES
     from .._registry import command_line
+    from .._runtime.game_table import GAMES
     if game not in GAMES:
         return []
     own = getattr(command_line(game), "rules", None)
     found: list[Rule] = list(own().get(command, ())) if own is not None else []
     return (JUDGE + found) if GAMES[game].judge and command == "judge" else found
-
-
-def all_rules() -> dict[tuple[str, Optional[str]], list[Rule]]:
-    """(game, command) -> its rules, for every game's commands that have some."""
-    from .._registry import command_line, games
-    commands: dict[str, set[Optional[str]]] = {}
-    for game in games():
-        own = getattr(command_line(game), "rules", None)
-        commands[game] = set(own() if own is not None else ()) | {"judge"}
-    found = {(game, command): rules(game, command) for game in commands for command in commands[game]}
-    return {key: value for key, value in found.items() if value}
 
 
 # Options naming a page a browser opens: a file, never standard output (which

@@ -4,7 +4,7 @@ their errors as one line, the exit statuses."""
 import os
 import sys
 
-from .._files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
+from .._runtime.safe_files import CannotWrite as CannotWrite, refuse_same, replacing  # CannotWrite: re-exported
 
 TYPE_CHECKING = False  # neither argparse nor typing is imported at run time: the judges start fast
 if TYPE_CHECKING:
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from types import TracebackType
     from typing import Any, Optional
 
-    from .._judge import JudgeResult
+    from .._runtime.judge import JudgeResult
 
 
 def shown(path: "Optional[str]", stream: str = "<stdin>") -> str:
@@ -109,7 +109,7 @@ class writing:
     (unbuffered: callers write large chunks).  ``inputs`` are the command's
     input paths ('-': standard input): an output that is one of them is
     refused (SameFile, exit 2) before anything is written, and a file is
-    written through a temporary file renamed at the end (``gridgames._files``).  Its
+    written through a temporary file renamed at the end (``gridgames._runtime.safe_files``).  Its
     OSErrors become CannotWrite; a closed pipe (``| head``) is left to
     ``cli.main``, which ends quietly with status CLOSED_OUTPUT.  (A class,
     not a contextlib generator: a judge starts without contextlib.)"""
@@ -233,9 +233,9 @@ def warnings_to_stderr(game: str, path: "Optional[str]") -> "Callable[[bytes], N
 def fail(game: str, message: str, status: int) -> int:
     """Report ``message`` as the command's one error line; ``status``.
     Whatever in it came from a user's file (or a file's name) reaches the
-    terminal escaped (``_judge.escaped``): each quoted piece is cut to its
-    length where it is made (``_judge.quoted``)."""
-    from .._judge import escaped  # (loaded already wherever a judge runs)
+    terminal escaped (``judge.escaped``): each quoted piece is cut to its
+    length where it is made (``judge.quoted``)."""
+    from .._runtime.judge import escaped  # (loaded already wherever a judge runs)
     message = escaped(message)
     sys.stderr.write(f"gridgames {game}: {message}\n" if game else f"gridgames: {message}\n")
     sys.stderr.flush()

@@ -4,7 +4,7 @@ import argparse
 import sys
 from typing import Any
 
-from .._judge import JudgeError
+from .._runtime.judge import JudgeError
 from ._args import Commands, add_command
 from ._io import fail, read_input, shown
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from .._files import CannotWrite, refuse_same
+from .._runtime.safe_files import CannotWrite, refuse_same
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from .._files import CannotWrite
+from .._runtime.safe_files import CannotWrite
 from ._args import Commands, add_command, positive
 from ._io import fail, read_input, shown
 

@@ -3,9 +3,9 @@
 import argparse
 from typing import Any
 
-from .._judge import JudgeError
-from .._progress import Line, live
 from .._registry import generator, validator
+from .._runtime.judge import JudgeError
+from .._runtime.progress_line import Line, live
 from ._args import Commands, add_command, positive, skipped
 from ._io import CannotWrite, fail, read_input, shown, writing
 
@@ -71,18 +71,18 @@ def _add_check(commands: Commands, game: str) -> None:
 
 
 def _compare_doc(game: str) -> str:
-    from .. import _compare
     from .._registry import compare
-    if compare(game) is _compare.tiles:
+    from .._runtime.compare import tiles
+    if compare(game) is tiles:
         return ("As the statement says, board lines must match exactly; other lines may "
                 "differ in spacing and case; blank lines are ignored.")
     return "The answer must match byte for byte."
 
 
 def _lenient_doc(game: str) -> str:
-    from .. import _compare
     from .._registry import compare
-    if compare(game) is _compare.tiles:  # board lines keep their blanks; the others differ anyway
+    from .._runtime.compare import tiles
+    if compare(game) is tiles:  # board lines keep their blanks; the others differ anyway
         return "ignore trailing blanks on board lines"
     return "ignore trailing blanks and blank lines"
 
@@ -110,8 +110,8 @@ def _run_generate(args: argparse.Namespace, game: str, gen: Any) -> int:
 
 
 def _run_validate(args: argparse.Namespace, game: str) -> int:
-    from .._lines import Invalid
     from .._registry import validate
+    from .._runtime.strict_reader import Invalid
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
     data = read_input(args.input)

@@ -1,9 +1,8 @@
 """`gridgames package GAME DIR`: write a Kattis problem package."""
 import argparse
 
-from .._files import CannotWrite, new_directory
-from .._registry import judge_games
-from ..kattis import MAX_SECRET, write_package
+from .._runtime.safe_files import CannotWrite, new_directory
+from ..kattis import MAX_SECRET, games, write_package
 from ._args import add_command, ranged
 from ._io import fail
 
@@ -19,8 +18,8 @@ DESCRIPTION = ("Write a complete Kattis problem package for GAME into DIR: probl
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = add_command(subparsers, "package", help="write a Kattis problem package for a judge game",
                     description=DESCRIPTION)
-    p.add_argument("game", choices=sorted(judge_games()), metavar="GAME",
-                   help=f"one of {', '.join(judge_games())}")
+    p.add_argument("game", choices=sorted(games()), metavar="GAME",
+                   help=f"one of {', '.join(games())}")
     p.add_argument("directory", metavar="DIR",
                    help="the package directory: created, or empty (see --force)")
     p.add_argument("--force", action="store_true",

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .._judge import JudgeError
-from .._progress import RATE_WINDOW, Line, wanted
-from .._rng_pure import MASK
+from .._runtime.judge import JudgeError
+from .._runtime.progress_line import RATE_WINDOW, Line, wanted
+from .._runtime.random_source_pure import MASK
 from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
 from ._io import CannotWrite, fail, read_input, shown, writing
@@ -187,7 +187,7 @@ def _lengths(solution: "Solution") -> list[int]:
 
 
 class _Progress(Line):
-    """The live line (gridgames._progress): puzzles done, the one under way
+    """The live line (gridgames._runtime.progress_line): puzzles done, the one under way
     (its size), its search nodes (of all its searches: --unique counts the
     solutions of each cut in turn) and nodes per second over the last
     RATE_WINDOW seconds; drawn at most twice a second, and only once a

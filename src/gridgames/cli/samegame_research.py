@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from .._judge import escaped, quoted
-from .._progress import wanted
+from .._runtime.judge import escaped, quoted
+from .._runtime.progress_line import wanted
 from ..samegame import Board, FormatError, read_boards, research_boards, standard_boards
 from ..samegame._game import RESEARCH_SEED, RESEARCH_SIZE
 from ..samegame._single import ALGORITHMS, DEFAULT_ITERATIONS, WEIGHTS, tabu_choice

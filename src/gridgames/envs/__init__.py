@@ -1,4 +1,4 @@
-"""Gymnasium environments for the games (each game of ``gridgames._games`` whose
+"""Gymnasium environments for the games (each game of ``gridgames._runtime.game_table`` whose
 row names one) (``pip install "gridgames[gym]"``).
 
 Importing this module registers them::

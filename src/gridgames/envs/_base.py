@@ -9,8 +9,8 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from .._backend import NAMES
-from .._wrapper import Wrapper
+from .._runtime.backend import NAMES
+from .._runtime.state_wrapper import Wrapper
 
 Mask = npt.NDArray[np.bool_]
 B = TypeVar("B", bound=Wrapper)

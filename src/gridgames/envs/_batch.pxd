@@ -1,6 +1,6 @@
 # The base of the batched environments (_batch.pyx), declared for the games'
 # batches (_batch_GAME.pyx), each a module of its own that subclasses it.
-from gridgames._rng cimport u64
+from gridgames._runtime.random_source cimport u64
 from gridgames.envs._draws cimport bitgen_t
 
 

@@ -13,7 +13,7 @@ from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from gridgames._rng cimport u64, sm_uniform
+from gridgames._runtime.random_source cimport u64, sm_uniform
 from gridgames.envs._draws cimport bitgen_t
 
 

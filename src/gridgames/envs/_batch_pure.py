@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._rng_pure import SplitMix64
+from .._runtime.random_source_pure import SplitMix64
 from ._base import GridEnv
 
 Array = npt.NDArray[Any]

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._backend import kernel
+from .._runtime.backend import kernel
 from ..gopher import Field, check_request, no_guess
 from . import _draw
 from ._base import GridEnv

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import numberlink as nl
-from .._backend import kernel
+from .._runtime.backend import kernel
 from ..numberlink._text import render_cells
 from . import _draw
 from ._base import GridEnv

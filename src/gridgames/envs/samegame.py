@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._backend import kernel
+from .._runtime.backend import kernel
 from ..samegame import Board
 from ..samegame._text import EMPTY as _NO_CELL  # a snapshot's empty cell, on both backends
 from . import _draw

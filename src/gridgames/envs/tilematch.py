@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._backend import kernel
+from .._runtime.backend import kernel
 from ..tilematch import Board
 from . import _draw
 from ._base import GridEnv, OneBoard

@@ -16,8 +16,8 @@ True
 ['!##', '#2#', '##*']
 """
 
-from .._judge import InputError, JudgeError, JudgeResult
-from .._record import lazy_getattr
+from .._runtime import lazy_getattr
+from .._runtime.judge import InputError, JudgeError, JudgeResult
 from ._game import EXPECTED, HUGE, MAX_COLS, MAX_ROWS, Field, Outcome, PickWarning, judge
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast

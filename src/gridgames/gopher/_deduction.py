@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from _operator import index  # operator's C half, built in
 
-from .._backend import kernel as _load
-from .._limits import constants
-from .._record import namedtuple
+from .._runtime import Record
+from .._runtime.backend import kernel as _load
+from .._runtime.kernel_constants import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:
@@ -25,15 +25,20 @@ if TYPE_CHECKING:
         picks: list[tuple[int, int]]
         board: list[str]
         unknown: list[tuple[int, int]]
-else:  # the same tuple at run time, without importing typing
-    Deduction = namedtuple("Deduction", "status picks board unknown")
-Deduction.__doc__ = """What ``solve`` found.  ``status``: "cleared" (every safe patch is
-    inspected), "stuck" (no patch is provably safe), "fell" (the first
-    pick, a guess, was a hole) or "gave up" (an exact stage ran over its
-    step budget).  ``picks``: (row, col) in order, the first pick first;
-    every later one is provably safe.  ``board``: the field as seen at the
-    end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
-    (the holes among them), row-major."""
+else:  # the same tuple at run time, written out: a judge starts without collections and typing
+    class Deduction(Record, fields=("status", "picks", "board", "unknown")):
+        """What ``solve`` found.  ``status``: "cleared" (every safe patch is
+        inspected), "stuck" (no patch is provably safe), "fell" (the first
+        pick, a guess, was a hole) or "gave up" (an exact stage ran over its
+        step budget).  ``picks``: (row, col) in order, the first pick first;
+        every later one is provably safe.  ``board``: the field as seen at the
+        end (``Field.grid()`` rows).  ``unknown``: the patches not inspected
+        (the holes among them), row-major."""
+
+        __slots__ = ()
+
+        def __new__(cls, status, picks, board, unknown):
+            return tuple.__new__(cls, (status, picks, board, unknown))
 
 
 def solve(rows: int, cols: int, holes: Iterable[tuple[int, int]],

@@ -3,11 +3,11 @@ play by deduction is ``_deduction``)."""
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
-from .._backend import kernel as _load
-from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
-from .._limits import constants
-from .._record import namedtuple
-from .._wrapper import StateAttr, Wrapper
+from .._runtime import Record
+from .._runtime.backend import kernel as _load
+from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, JudgeWarning, error_where, send, source
+from .._runtime.kernel_constants import constants
+from .._runtime.state_wrapper import StateAttr, Wrapper
 from ._check import PICK_WARNING, PICK_WARNING_FIELDS, PICK_WARNING_PIECES
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any, NamedTuple, Optional
 
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
     from ._kernel import State
 
 _K = constants("gopher/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 MAX_COLS, MAX_ROWS, _PICK_FELL, _PICK_OUTSIDE = _K.MAX_COLS, _K.MAX_ROWS, _K.PICK_FELL, _K.PICK_OUTSIDE
-HUGE = constants("_scan.pxd").HUGE
+HUGE = constants("_runtime/scanner.pxd").HUGE
 
 # What the judge expected where it met bad input, by the kernel's E_* code;
 # filled in with the field size.
@@ -125,8 +125,12 @@ if TYPE_CHECKING:
         revealed: int
         fell: bool
         outside: bool
-else:  # the same tuple at run time, without importing typing
-    _Outcome = namedtuple("Outcome", "revealed fell outside")
+else:  # the same tuple at run time, written out: a judge starts without collections and typing
+    class _Outcome(Record, fields=("revealed", "fell", "outside")):
+        __slots__ = ()
+
+        def __new__(cls, revealed, fell, outside):
+            return tuple.__new__(cls, (revealed, fell, outside))
 
 
 class Outcome(_Outcome):

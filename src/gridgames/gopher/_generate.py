@@ -14,8 +14,8 @@ clears from the first pick without a guess, and its picks are the solver's
 import argparse
 from typing import Optional
 
-from .._rng_pure import Rand
-from .._toolkit import Progress, add_limit, cases
+from .._runtime.generator_kit import Progress, add_limit, cases
+from .._runtime.random_source_pure import Rand
 from ._validate import MAX_SIDE
 
 LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-guess: game i "
@@ -28,7 +28,7 @@ LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-
           "minutes before the budget runs out (docs/gopher-noguess.md has the table).")
 CASES = "games"
 MAX_COUNT = 4
-# How an answer is judged: the function of gridgames._compare named here.
+# How an answer is judged: the function of gridgames._runtime.compare named here.
 ANSWERS = "exact"
 OPTIONS = ("rows", "cols", "density", "picks")
 

@@ -1,7 +1,7 @@
 # The gopher judge loop, included into _kernel.pyx (one module: the field
 # functions stay inlinable).  Needs from it: Patches, NCELLS, MAX_ROWS,
 # MAX_COLS, PICK_OUTSIDE, field_clear, add_hole, pick, render, the E_* codes
-# (_kernel.pxd) and the _scan / _out cimports.
+# (_kernel.pxd) and the scanner / output cimports.
 
 cdef struct Report:
     int game, code, index, rows, cols
@@ -182,7 +182,7 @@ def judge(src, emit=None, warn=None):
     file (read in pieces).  Returns (boards, error, warnings): the boards of
     every processed pick, separated by empty lines (no header or end line);
     error is None or (game, E_* code, hole or pick number, NHOLES, rows,
-    cols, where), where is _scan's describe() tuple; warnings is the text
+    cols, where), where is the scanner's describe() tuple; warnings is the text
     of the warning lines, one per processed pick outside its field.  With
     ``emit`` / ``warn``, boards / warning lines are passed to them in chunks
     as they are made, and the returned bytes are the rest."""

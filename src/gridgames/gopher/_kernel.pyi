@@ -4,7 +4,7 @@
 from collections.abc import Callable, Iterable
 from typing import Optional, Union
 
-# _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
+# the scanner's describe(): (line, column, first bytes of the token, more follows, at end of input)
 _Where = tuple[int, int, bytes, bool, bool]
 # (game, E_* code, hole or pick number, NHOLES, rows, cols, where)
 _Error = tuple[int, int, int, int, int, int, _Where]

@@ -7,13 +7,14 @@ results must be identical."""
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
-                              scan_open, scan_close, where, token_head)
-from gridgames._scan_lines cimport pair_line
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
+from gridgames._runtime.scanner cimport (Scanner, next_int_line, next_line, TOK_EOF, TOK_INT, TOK_NEG, SHOWN,
+                                         scan_open, scan_close, where, token_head)
+from gridgames._runtime.scanner_lines cimport pair_line
 from gridgames.gopher._check import PICK_WARNING_PIECES, check_field
 
-# The values the pure twin reads from the .pxd (tests/test_limits.py).
+# The values the pure twin reads from the .pxd (tests/judges/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, PICK_FELL=PICK_FELL, PICK_OUTSIDE=PICK_OUTSIDE,
               E_ROWS=E_ROWS, E_COLS=E_COLS, E_HEADER_END=E_HEADER_END, E_NHOLES=E_NHOLES,
               E_NHOLES_END=E_NHOLES_END, E_HOLE_ROW=E_HOLE_ROW, E_HOLE_COL=E_HOLE_COL,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Optional, Union
 
-from .._limits import constants
-from .._out_pure import Out
-from .._scan_pure import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
+from .._runtime.kernel_constants import constants
+from .._runtime.output_pure import Out
+from .._runtime.scanner_pure import TOK_EOF, TOK_INT, TOK_NEG, Scanner, Where
 from ._check import PICK_WARNING, check_field
 
 # Capacities and codes, read from the compiled kernel's .pxd.
@@ -171,7 +171,7 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     file (read in pieces).  Returns (boards, error, warnings): the boards of
     every processed pick, separated by empty lines (no header or end line);
     error is None or (game, E_* code, hole or pick number, NHOLES, rows,
-    cols, where), where is _scan's describe() tuple; warnings is the text
+    cols, where), where is the scanner's describe() tuple; warnings is the text
     of the warning lines, one per processed pick outside its field.  With
     ``emit`` / ``warn``, boards / warning lines are passed to them in chunks
     as they are made, and the returned bytes are the rest."""

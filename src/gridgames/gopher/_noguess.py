@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from .._backend import kernel
-from .._limits import constants
-from .._rng_pure import SplitMix64
+from .._runtime.backend import kernel
+from .._runtime.kernel_constants import constants
+from .._runtime.random_source_pure import SplitMix64
 
 MAX_COLS, MAX_ROWS = constants("gopher/_kernel.pxd").MAX_COLS, constants("gopher/_kernel.pxd").MAX_ROWS
 CLEARED = constants("gopher/_solve.pxd").CLEARED

@@ -1,5 +1,5 @@
 # Codes of the gopher deduction solver (_solve.pyx; its twin _solve_pure.py
-# reads them here through gridgames._limits.constants).
+# reads them here through gridgames._runtime.kernel_constants.constants).
 cpdef enum:
     RUNNING = 0     # rounds are left to play
     CLEARED = 1     # every safe patch is inspected

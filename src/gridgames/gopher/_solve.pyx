@@ -7,7 +7,7 @@ picks.  The exact stage (components, enumeration, the global count) is in
 ``_solve_exact.pxi``."""
 from libc.stdlib cimport malloc, calloc, free
 
-from gridgames._rng cimport u64, sm_uniform
+from gridgames._runtime.random_source cimport u64, sm_uniform
 from gridgames.gopher._kernel cimport State, PICK_FELL
 
 include "_solve_exact.pxi"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .._limits import constants
+from .._runtime.kernel_constants import constants
 
 MAX_TABLE: int = constants("gopher/_solve.pxd").MAX_TABLE
 

@@ -37,8 +37,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 
-from .._limits import constants
-from .._rng_pure import SplitMix64
+from .._runtime.kernel_constants import constants
+from .._runtime.random_source_pure import SplitMix64
 from ._kernel_pure import PICK_FELL, State
 from ._solve_exact_pure import combine, components, enumerate_component
 

@@ -5,7 +5,7 @@ import re
 from collections.abc import Iterator
 from typing import Optional
 
-from .._frames import FAR, Case, Frame, judge_int
+from .._runtime.step_frames import FAR, Case, Frame, judge_int
 from ._game import MAX_COLS, MAX_ROWS, Field
 from ._svg import draw
 

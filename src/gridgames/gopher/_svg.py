@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Optional, Protocol
 
-from .._svg import CELL, Drawing, axes, board as canvas, describe
+from .._runtime.drawing import CELL, Drawing, axes, board as canvas, describe
 
 
 class _Field(Protocol):

@@ -7,8 +7,8 @@ Limits: fields 1..100 x 1..100, 0 <= NHOLES <= NROWS*NCOLUMNS, holes inside the
 field and listed once, pick coordinates -999..999 (a pick outside the field
 changes nothing), at most 10000 picks a game, at least one game.
 """
-# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
-from .._lines import Reader
+# Standard library only (besides strict_reader): copied into Kattis packages (--help shows the docstring).
+from .._runtime.strict_reader import Reader
 
 MAX_SIDE, MAX_COORD, MAX_PICKS = 100, 999, 10000
 

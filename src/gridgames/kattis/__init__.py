@@ -4,7 +4,7 @@ A package is self-contained: its input validator, the tile game's output
 validator and its submissions are Python programs using only the standard
 library (Kattis runs them with PyPy).  The validators are assembled from the
 very modules behind ``gridgames GAME validate`` and ``check``
-(``_lines.py`` + ``GAME/_validate.py``, ``_compare.py``), so the package and
+(``strict_reader.py`` + ``GAME/_validate.py``, ``compare.py``), so the package and
 the toolkit cannot disagree.  The wrong-answer submissions are the accepted
 one with one real mistake patched in (``mistakes``: ``data/GAME/mistakes.json``).
 """
@@ -18,11 +18,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Union
 
-from .. import _compare, _lines
 from .._registry import generator, judge_games, package, part as game_module, row, validator
-from .._rng_pure import Rand
+from .._runtime import compare, strict_reader
+from .._runtime.random_source_pure import Rand
 
 DATA = Path(__file__).parent / "data"
+
+
+def games() -> tuple[str, ...]:
+    """The games with a Kattis package: the judge games whose row declares it
+    (``has``: "kattis", an optional part; a game without one is left out)."""
+    return tuple(game for game in judge_games() if "kattis" in row(game).has)
 
 
 
@@ -39,8 +45,8 @@ def problem_dir(game: str) -> Path:
 def problem_yaml(game: str) -> tuple[str, str]:
     """(name, source) of ``game``'s problem.yaml, from the games' table."""
     found = row(game)
-    if not found.judge or found.title is None or found.source is None:
-        raise ValueError(f"no package for {game!r}: one of {', '.join(judge_games())}")
+    if game not in games() or found.title is None or found.source is None:
+        raise ValueError(f"no package for {game!r}: one of {', '.join(games())}")
     return found.title, found.source
 
 
@@ -52,10 +58,10 @@ def mistakes(game: str) -> dict[str, tuple[str, str]]:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "MISTAKES":  # the mistakes of every judge game (was a table here)
-        return {game: mistakes(game) for game in judge_games()}
+    if name == "MISTAKES":  # the mistakes of every game with a package (was a table here)
+        return {game: mistakes(game) for game in games()}
     if name == "PROBLEM_YAML":
-        return {game: problem_yaml(game) for game in judge_games()}
+        return {game: problem_yaml(game) for game in games()}
     raise AttributeError(f"module 'gridgames.kattis' has no attribute {name!r}")
 
 
@@ -81,16 +87,16 @@ def _program(parts: Sequence[ModuleType], call: str, doc: str) -> str:
 
 def input_validator(game: str) -> str:
     """The stand-alone input validator (Kattis exit codes 42/43)."""
-    return _program([_lines, validator(game)],  # type: ignore[list-item]
+    return _program([strict_reader, validator(game)],  # type: ignore[list-item]
                     "kattis_main(validate)",
-                    f"Input validator for {game}, assembled by gridgames from _lines.py and "
+                    f"Input validator for {game}, assembled by gridgames from strict_reader.py and "
                     f"{game}/_validate.py.")
 
 
 def output_validator() -> str:
     """The tile game's stand-alone output validator (42 accepted, 43 wrong)."""
-    return _program([_compare], "kattis_main(tiles)",
-                    "Output validator of the tile game, assembled by gridgames from _compare.py.")
+    return _program([compare], "kattis_main(tiles)",
+                    "Output validator of the tile game, assembled by gridgames from compare.py.")
 
 
 MAX_SECRET = 999  # generated secret cases: their names have three digits (001-random...)
@@ -150,5 +156,5 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
     return root
 
 
-__all__ = ["MAX_SECRET", "MISTAKES", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
+__all__ = ["MAX_SECRET", "MISTAKES", "games", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
            "input_validator", "output_validator"]

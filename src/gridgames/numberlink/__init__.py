@@ -19,7 +19,7 @@ or a positive number.  Rows and columns in messages count from 1, so row r
 is on line r + 1 of the text.  ``backend`` is None (the default choice),
 "compiled" or "pure"; both give the same results for the same seed.
 """
-from .._judge import InputError, JudgeError
+from .._runtime.judge import InputError, JudgeError
 from ._check import EMPTY, MAX_SIDE, SOLID
 from ._game import (  # "X as X": handed on, not in __all__
     FALLBACK_NODES as FALLBACK_NODES,

@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
-from .._limits import constants
+from .._runtime.kernel_constants import constants
 
 _K = constants("numberlink/_kernel.pxd")
 MAX_SIDE, EMPTY, SOLID = _K.MAX_SIDE, _K.EMPTY, _K.SOLID

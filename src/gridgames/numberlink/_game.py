@@ -7,15 +7,15 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import index
 from typing import TYPE_CHECKING, NamedTuple, Optional, TypeVar, Union
 
-from .._backend import kernel as _load
-from .._limits import constants
-from .._renamed import Renamed
+from .._runtime.backend import kernel as _load
+from .._runtime.kernel_constants import constants
+from .._runtime.renamed import Renamed
 from . import _sat
 from ._check import EMPTY, SOLID, board_size, numbering_problem
 from ._text import parse as _parse, render_cells
 
 if TYPE_CHECKING:
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
 
 FALLBACK_NODES = 200  # search nodes tried on any puzzle before the SAT fallback
 
@@ -108,7 +108,7 @@ class _Board:
         """The text format: 'R C', then the rows top first; ends in a newline.
         ``format="svg"``: an SVG 1.1 picture instead (gridgames.pictures)."""
         if format != "text":
-            from .._svg import picture
+            from .._runtime.drawing import picture
             return picture(self, format)
         return render_cells(self.rows, self.cols, self.cells)
 

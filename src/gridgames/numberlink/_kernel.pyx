@@ -2,7 +2,7 @@
 solution checker, over flat row-major C arrays.  Its pure-Python twin is
 ``_kernel_pure.py``; for the same seed both give the same puzzle, bit for bit.
 
-The random source is the project's splitmix64 (``gridgames/_rng.pxd``) on
+The random source is the project's splitmix64 (``gridgames/_runtime/random_source.pxd``) on
 64-bit unsigned integers, so results do not depend on the platform.
 ``uniform(n)`` is exact: it rejects the ``2**64 mod n`` lowest outputs and
 returns ``x mod n``.
@@ -11,20 +11,14 @@ from cpython cimport array
 import array
 from libc.stdlib cimport malloc, calloc, free
 
-from gridgames._rng cimport u64, sm_next, sm_uniform
+from gridgames._runtime.random_source cimport u64, sm_uniform
 from gridgames.numberlink._check import board_size, check_arguments
 
 cdef enum:
     UP, LEFT, RIGHT, DOWN   # neighbour order: reading order
 
 
-# --- random numbers (the shared splitmix64 of gridgames/_rng.pxd) -------------
-
-def splitmix64(u64 seed, Py_ssize_t count):
-    """The first ``count`` splitmix64 outputs for ``seed``."""
-    cdef u64 state = seed
-    return [sm_next(&state) for _ in range(count)]
-
+# --- random numbers (the shared splitmix64 of gridgames/_runtime/random_source.pxd) -------------
 
 def uniform(u64 seed, u64 bound, Py_ssize_t count):
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""

@@ -6,8 +6,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Optional
 
-from .._limits import constants
-from .._rng_pure import MASK, SplitMix64 as _SplitMix64
+from .._runtime.kernel_constants import constants
+from .._runtime.random_source_pure import MASK, SplitMix64 as _SplitMix64
 from ._check import EMPTY, MAX_SIDE, SOLID, board_size, check_arguments  # noqa: F401 (the kernel's names)
 
 _K = constants("numberlink/_kernel.pxd")
@@ -16,12 +16,6 @@ R_END_DEGREE, R_DEGREE, R_LOOP = _K.R_END_DEGREE, _K.R_DEGREE, _K.R_LOOP
 
 
 # --- random numbers --------------------------------------------------------
-
-def splitmix64(seed: int, count: int) -> list[int]:
-    """The first ``count`` splitmix64 outputs for ``seed``."""
-    rng = _SplitMix64(seed)
-    return [rng.next() for _ in range(count)]
-
 
 def uniform(seed: int, bound: int, count: int) -> list[int]:
     """``count`` successive uniform draws in 0..bound-1 from ``seed``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .._svg import CELL, Drawing, axes, board as canvas
+from .._runtime.drawing import CELL, Drawing, axes, board as canvas
 
 SOLID = -1
 

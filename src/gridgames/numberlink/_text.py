@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional
 
-from .._judge import JudgeError, error_at, locate
+from .._runtime.judge import JudgeError, error_at, locate
 from ._check import EMPTY, MAX_SIDE, SOLID, numbering_problem
 
 _TOKEN = re.compile(rb"[^ \t\v\f\r]+")  # inside one line

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
-from .._files import CannotWrite, SameFile, replacing, write_all
 from .._registry import game_of, judge_games, package, part, steps
-from .._svg import FORMATS, picture
+from .._runtime.drawing import FORMATS, picture
+from .._runtime.safe_files import CannotWrite, SameFile, replacing, write_all
 
 if TYPE_CHECKING:  # the drawing modules load on first use: the CLI starts fast
-    from .._frames import Case
-    from .._judge import JudgeError
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
+    from .._runtime.judge import JudgeError
+    from .._runtime.step_frames import Case
     from ._sheet import Item
 
 
@@ -52,7 +52,7 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     """A SameGame replay page: for each (board number k, moves) of ``games``,
     a frame before every move (the region that goes outlined, the score so
     far) and the final position.  ``boards`` are left unchanged."""
-    from .._frames import Case
+    from .._runtime.step_frames import Case
     from . import _html
     frames: Any = part(game_of(boards[0]), "_steps").moves_frames if games else None  # the boards' game's
     cases = (Case(f"Board {k}", frames(boards[k - 1].copy(), moves)) for k, moves in games)
@@ -107,7 +107,7 @@ def sheet_html(title: str, pages: Sequence[str], note: Optional[str] = None) -> 
 
 
 def write(path: str, text: str, inputs: Sequence[str] = ()) -> None:
-    """Write ``text`` to ``path`` whole or not at all (``gridgames._files``,
+    """Write ``text`` to ``path`` whole or not at all (``gridgames._runtime.safe_files``,
     the path of every file the commands write).  Raises SameFile (a
     ValueError) when ``path`` is one of ``inputs`` (the same file by any name),
     CannotWrite with a one-line message when it cannot be written."""

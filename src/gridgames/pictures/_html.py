@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Optional
 
-from .._frames import Case
-from .._svg import CSS
+from .._runtime.drawing import CSS
+from .._runtime.step_frames import Case
 from ._csp import meta
 
 MAX_BYTES = 48 * 2**20  # the frames of one page stop here: a browser must still open it

@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._registry import game_of, part
-from .._svg import CELL, CSS, Drawing
+from .._runtime.drawing import CELL, CSS, Drawing
 from ._csp import meta
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ cells is left.
 (1008, True)
 """
 
-from .._judge import InputError, JudgeError, JudgeResult
-from .._record import lazy_getattr
+from .._runtime import lazy_getattr
+from .._runtime.judge import InputError, JudgeError, JudgeResult
 from ._game import (  # "X as X": handed on (the kernel's codes and capacities)
     E_CELL as E_CELL,
     E_COLS as E_COLS,

@@ -6,7 +6,7 @@
 from libc.string cimport memset, memcpy
 
 # A deliberate slowdown, compiled in only by the benchmark gate's own tests
-# (tests/test_gate.py builds one kernel with -DGRIDGAMES_SLOWDOWN=N: N empty
+# (tests/project/test_benchmark_gate.py builds one kernel with -DGRIDGAMES_SLOWDOWN=N: N empty
 # loop turns per flood fill, which the gate must catch); nothing otherwise.
 cdef extern from *:
     """

@@ -2,10 +2,10 @@
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
-from .._backend import kernel as _load
-from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
-from .._limits import constants
-from .._wrapper import StateAttr, Wrapper, int_rows
+from .._runtime.backend import kernel as _load
+from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._runtime.kernel_constants import constants
+from .._runtime.state_wrapper import StateAttr, Wrapper, int_rows
 from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Optional, Union
 
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
     from ._kernel import State
     from ._single import Algorithm, SearchResult, TabuColour
     from .research._search import Stop
@@ -282,7 +282,7 @@ def research_boards(count: int = 100, *, seed: int = RESEARCH_SEED,
     same whatever ``count`` is: its 225 cells, rows top first, are the next
     225 draws of splitmix64(seed), each uniform in 0..4.  ValueError for a
     count outside 0..250 (the set's size; more is another experiment)."""
-    from .._rng_pure import SplitMix64
+    from .._runtime.random_source_pure import SplitMix64
     count, seed = index(count), index(seed)
     if not 0 <= count <= RESEARCH_SIZE:
         raise ValueError(f"count must be in 0..{RESEARCH_SIZE}, not {count}")

@@ -10,15 +10,15 @@ win some pairs follow that the judge skips.
 import argparse
 from typing import Optional
 
-from .._rng_pure import Rand
-from .._toolkit import Progress, add_limit, cases
+from .._runtime.generator_kit import Progress, add_limit, cases
+from .._runtime.random_source_pure import Rand
 from ._game import Board
 from ._validate import MAX_COLS, MAX_COORD, MAX_ROWS
 
 LIMITS = f"Limits: M <= {MAX_ROWS}, N <= {MAX_COLS}, colours 0..9 (the contest's)."
 CASES = "grids"
 MAX_COUNT = 5
-# How an answer is judged: the function of gridgames._compare named here.
+# How an answer is judged: the function of gridgames._runtime.compare named here.
 ANSWERS = "exact"
 OPTIONS = ("rows", "cols", "colours", "moves")
 

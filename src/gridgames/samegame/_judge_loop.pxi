@@ -1,7 +1,7 @@
 # The SameGame judge loop, included into _kernel.pyx (one module: the grid
 # functions stay inlinable).  Needs from it: Grid, STRIDE, MAX_ROWS, MAX_COLS,
 # GRID_OUT_MAX, grid_clear, grid_select, render, the E_* codes (_kernel.pxd)
-# and the _scan / _out cimports.
+# and the scanner / output cimports.
 
 cdef char *put_header(char *p, int grid) noexcept nogil:
     """'Grid k.\\n' without printf."""
@@ -14,7 +14,7 @@ cdef struct Outcome:
 
 
 cdef int run(Scanner *s, Out *o, Outcome *res) noexcept nogil:
-    """The judge loop: 0, or -1 if the output failed (see _out.pxd).
+    """The judge loop: 0, or -1 if the output failed (see output.pxd).
     res.code != 0 reports bad input."""
     cdef Grid g
     cdef long long m, n, v, r, c
@@ -99,7 +99,7 @@ def judge(src, emit=None):
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete grid, (grid number, E_* code, where)), where
-    is _scan's describe() tuple.  With ``emit``, output is passed to it in
+    is the scanner's describe() tuple.  With ``emit``, output is passed to it in
     chunks as it is made and the returned bytes are the rest."""
     cdef Scanner s
     cdef Outcome res

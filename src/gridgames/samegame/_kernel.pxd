@@ -9,7 +9,7 @@ cpdef enum:
     NCELLS = (MAX_COLS + 2) * STRIDE     # all columns, padded left and right
 
 # What the judge loop expected when it met a bad token: the codes of
-# samegame.EXPECTED (the twin reads them from here, see gridgames._limits).
+# samegame.EXPECTED (the twin reads them from here, see gridgames._runtime.kernel_constants).
 cpdef enum:
     E_ROWS = 1
     E_COLS = 2

@@ -4,7 +4,7 @@
 from collections.abc import Callable
 from typing import Optional, Union
 
-# _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
+# the scanner's describe(): (line, column, first bytes of the token, more follows, at end of input)
 _Where = tuple[int, int, bytes, bool, bool]
 
 def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = None

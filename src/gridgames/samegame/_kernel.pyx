@@ -3,16 +3,17 @@ padded buffers, and the whole judge loop (bytes in, bytes out) in C.
 Its pure-Python twin is ``_kernel_pure.py``; results must be identical."""
 from libc.string cimport memset, memcpy
 
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
-from gridgames._scan_lines cimport digit_row, short_ints
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
+from gridgames._runtime.scanner cimport Scanner, next_int, TOK_EOF, TOK_INT, scan_open, scan_close, where
+from gridgames._runtime.scanner_lines cimport digit_row, short_ints
 from gridgames.samegame._board cimport (
     BIG_ROWS, BIG_COLS, BIG_STRIDE, BIG_NCELLS, gain, removable,
     select_cell, take_region)
 from gridgames.samegame._check import check_cells
 from gridgames.samegame._text import render_snapshot
 
-# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+# The values the pure twin reads from the .pxd files (tests/judges/test_limits.py).
 LIMITS = dict(MAX_ROWS=MAX_ROWS, MAX_COLS=MAX_COLS, EMPTY=EMPTY, E_ROWS=E_ROWS, E_COLS=E_COLS,
               E_CELL=E_CELL, E_SEL_ROW=E_SEL_ROW, E_SEL_COL=E_SEL_COL)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Optional, Union
 
-from .._limits import constants
-from .._out_pure import Out
-from .._scan_pure import TOK_EOF, TOK_INT, Scanner, Where
+from .._runtime.kernel_constants import constants
+from .._runtime.output_pure import Out
+from .._runtime.scanner_pure import TOK_EOF, TOK_INT, Scanner, Where
 from ._check import check_cells
 from ._text import EMPTY, render_snapshot
 
@@ -130,7 +130,7 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete grid, (grid number, E_* code, where)), where
-    is _scan's describe() tuple.  With ``emit``, output is passed to it in
+    is the scanner's describe() tuple.  With ``emit``, output is passed to it in
     chunks as it is made and the returned bytes are the rest."""
     scan = Scanner(src)
     out = Out(emit)

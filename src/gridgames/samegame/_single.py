@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from operator import index
 from typing import Any, Literal, NamedTuple, Optional
 
-from .._backend import kernel as _load
-from .._limits import constants
+from .._runtime.backend import kernel as _load
+from .._runtime.kernel_constants import constants
 from . import _race
 from ._tabu import (
     BEST,

@@ -5,7 +5,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Optional
 
-from .._frames import Case, Frame, Tokens, chunks
+from .._runtime.step_frames import Case, Frame, Tokens, chunks
 from ._game import Board
 from ._svg import draw
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Protocol
 
-from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
+from .._runtime.drawing import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 
 class _Board(Protocol):

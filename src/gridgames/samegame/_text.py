@@ -6,8 +6,8 @@ each board is its rows, TOP row first, one line per row, colours 0..9
 separated by spaces; boards are separated by one or more blank lines.
 """
 
-from .._judge import InputError, quoted
-from .._limits import constants
+from .._runtime.judge import InputError, quoted
+from .._runtime.kernel_constants import constants
 
 TYPE_CHECKING = False  # typing is not imported at run time
 if TYPE_CHECKING:

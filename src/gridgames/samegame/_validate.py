@@ -7,8 +7,8 @@ defects. The file starts with a number and ends with the header '0 0' and one
 line break. Limits: 1 <= M <= 10, 1 <= N <= 40, colours 0..9, selection
 coordinates 0..99; at least one grid.
 """
-# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
-from .._lines import Reader
+# Standard library only (besides strict_reader): copied into Kattis packages (--help shows the docstring).
+from .._runtime.strict_reader import Reader
 
 MAX_ROWS, MAX_COLS, MAX_COORD = 10, 40, 99
 

@@ -9,7 +9,7 @@ True
 True
 """
 
-from .._judge import InputError, JudgeError, JudgeResult
+from .._runtime.judge import InputError, JudgeError, JudgeResult
 from ._game import (  # "X as X": handed on (the kernel's capacities)
     EXPECTED,
     FAR as FAR,

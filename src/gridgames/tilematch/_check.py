@@ -1,13 +1,13 @@
 """Board validation shared by the kernel and its twin (each passes its own
 capacities), so both refuse exactly the same boards."""
 
-from .._limits import constants
+from .._runtime.kernel_constants import constants
 
 TYPE_CHECKING = False  # collections is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-HUGE = constants("_scan.pxd").HUGE  # (not from the twin _scan.py: a judge starts without re)
+HUGE = constants("_runtime/scanner.pxd").HUGE  # (not from the twin scanner_pure.py: a judge starts without re)
 
 
 def check_board(w: int, h: int, k: int, nrows: int, cells: "Iterable[int]", max_width: int, max_rows: int

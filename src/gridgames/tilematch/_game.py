@@ -2,23 +2,23 @@
 
 from _operator import index  # operator's C half, built in: a judge starts without operator.py
 
-from .._backend import kernel as _load
-from .._judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
-from .._limits import constants
-from .._record import namedtuple
-from .._wrapper import StateAttr, Wrapper, int_rows
+from .._runtime import Record
+from .._runtime.backend import kernel as _load
+from .._runtime.judge import Emit, JudgeError, JudgeInput, JudgeResult, error_where, source
+from .._runtime.kernel_constants import constants
+from .._runtime.state_wrapper import StateAttr, Wrapper, int_rows
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from typing import NamedTuple, Optional, Union
 
-    from .._svg import Drawing
+    from .._runtime.drawing import Drawing
     from ._kernel import State
 
 _K = constants("tilematch/_kernel.pxd")  # capacities and codes (read once, no kernel import)
 FAR, MAX_ROWS, MAX_WIDTH = _K.FAR, _K.MAX_ROWS, _K.MAX_WIDTH
-HUGE = constants("_scan.pxd").HUGE
+HUGE = constants("_runtime/scanner.pxd").HUGE
 
 # What the judge expected where it met a bad token, by the kernel's E_* code.
 EXPECTED = {
@@ -56,11 +56,16 @@ if TYPE_CHECKING:
         kind: str
         count: int  # type: ignore[assignment]  # shadows tuple.count, as it always did
         cleared: bool
-else:  # the same tuple at run time, without importing typing
-    Phase = namedtuple("Phase", "kind count cleared")
-Phase.__doc__ = """One phase of a settling: ``kind`` is "drops" or "eliminations",
-    ``count`` the tiles that fell or were removed (0: the phase changed nothing),
-    ``cleared`` True once no tile is left anywhere (the settling then ends)."""
+else:  # the same tuple at run time, written out: a judge starts without collections and typing
+    class Phase(Record, fields=("kind", "count", "cleared")):
+        """One phase of a settling: ``kind`` is "drops" or "eliminations",
+        ``count`` the tiles that fell or were removed (0: the phase changed nothing),
+        ``cleared`` True once no tile is left anywhere (the settling then ends)."""
+
+        __slots__ = ()
+
+        def __new__(cls, kind, count, cleared):
+            return tuple.__new__(cls, (kind, count, cleared))
 
 
 class Board(Wrapper):

@@ -10,15 +10,15 @@ squares, zero squares, off the board.
 import argparse
 from typing import Optional
 
-from .._rng_pure import Rand
-from .._toolkit import Progress, add_limit, cases
+from .._runtime.generator_kit import Progress, add_limit, cases
+from .._runtime.random_source_pure import Rand
 from ._validate import MAX_D, MAX_M, MAX_R, MAX_SIDE
 
 LIMITS = (f"Limits: D <= {MAX_D}, 1 <= W, H <= {MAX_SIDE}, 2 <= K <= 5, R <= {MAX_R}, "
           f"M <= {MAX_M} (the contest's).")
 CASES = "data sets"
 MAX_COUNT = 5
-# How an answer is judged: the function of gridgames._compare named here.
+# How an answer is judged: the function of gridgames._runtime.compare named here.
 ANSWERS = "tiles"  # as the statement says
 OPTIONS = ("width", "height", "k", "given_rows", "moves", "kinds")
 

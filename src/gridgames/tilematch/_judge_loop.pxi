@@ -5,7 +5,7 @@
 # bounded whatever the data set's size; its output streams out move by move.
 # Needs from it: Grid, EMPTY, SPILL, MOVE_OFF,
 # MAX_ROWS, MAX_WIDTH, grid_clear, grid_move, settle, put_board, put_line,
-# put_numbered, the E_* codes (_kernel.pxd) and the _scan / _out cimports.
+# put_numbered, the E_* codes (_kernel.pxd) and the scanner / output cimports.
 
 cdef struct Outcome:
     int code
@@ -223,7 +223,7 @@ def judge(src, emit=None):
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, E_* code, where)), where is _scan's describe() tuple.  With
+    header, E_* code, where)), where is the scanner's describe() tuple.  With
     ``emit``, output is passed to it in chunks as it is made and the
     returned bytes are the rest: memory follows one data set's input, never
     its output."""

@@ -10,12 +10,13 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
 from gridgames.tilematch._check import check_board
-from gridgames._out cimport Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text, put_int
-from gridgames._scan cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE, scan_open, scan_close,
-                              where)
-from gridgames._scan_lines cimport digit_row, short_ints
+from gridgames._runtime.output cimport (Out, CHUNK, out_open, reserve, out_boundary, out_close, put_text,
+                                        put_int)
+from gridgames._runtime.scanner cimport (Scanner, next_int, TOK_EOF, TOK_INT, TOK_NEG, HUGE, scan_open,
+                                         scan_close, where)
+from gridgames._runtime.scanner_lines cimport digit_row, short_ints
 
-# The values the pure twin reads from the .pxd files (tests/test_limits.py).
+# The values the pure twin reads from the .pxd files (tests/judges/test_limits.py).
 LIMITS = dict(MAX_WIDTH=MAX_WIDTH, MAX_ROWS=MAX_ROWS, EMPTY=EMPTY, FAR=FAR, E_COUNT=E_COUNT,
               E_MISSING=E_MISSING, E_WIDTH=E_WIDTH, E_HEIGHT=E_HEIGHT, E_RUN=E_RUN,
               E_ROWS=E_ROWS, E_TILE=E_TILE, E_MOVES=E_MOVES, E_MOVE=E_MOVE, SPILL=SPILL,

@@ -9,9 +9,9 @@ from array import array
 from collections.abc import Callable, Iterator
 from typing import IO, Optional, Union
 
-from .._limits import constants
-from .._out_pure import Out
-from .._scan_pure import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
+from .._runtime.kernel_constants import constants
+from .._runtime.output_pure import Out
+from .._runtime.scanner_pure import HUGE, TOK_EOF, TOK_INT, TOK_NEG, Scanner
 from ._check import check_board
 
 # Capacities and codes, read from the compiled kernel's .pxd.
@@ -21,7 +21,7 @@ MAX_WIDTH, MAX_ROWS, EMPTY, FAR = _K.MAX_WIDTH, _K.MAX_ROWS, _K.EMPTY, _K.FAR
 E_COUNT, E_MISSING, E_WIDTH, E_HEIGHT, E_RUN = _K.E_COUNT, _K.E_MISSING, _K.E_WIDTH, _K.E_HEIGHT, _K.E_RUN
 E_ROWS, E_TILE, E_MOVES, E_MOVE = _K.E_ROWS, _K.E_TILE, _K.E_MOVES, _K.E_MOVE
 SPILL, MOVE_OFF = _K.SPILL, _K.MOVE_OFF
-# _scan's describe(): (line, column, first bytes of the token, more follows, at end of input)
+# the scanner's describe(): (line, column, first bytes of the token, more follows, at end of input)
 _Where = tuple[int, int, bytes, bool, bool]
 
 
@@ -289,7 +289,7 @@ def judge(src: object, emit: Optional[Union[int, Callable[[bytes], object]]] = N
     """Run a whole judge file: ``src`` is a bytes-like object or a binary
     file (read in pieces).  Returns (output bytes, None) or, on bad input,
     (output of every complete data set, (data set number or 0 for the
-    header, E_* code, where)), where is _scan's describe() tuple.  With
+    header, E_* code, where)), where is the scanner's describe() tuple.  With
     ``emit``, output is passed to it in chunks as it is made and the
     returned bytes are the rest."""
     scan = Scanner(src)

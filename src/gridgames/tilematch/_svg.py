@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
-from .._svg import CELL, Drawing, axes, board as canvas, describe, outline, piece
+from .._runtime.drawing import CELL, Drawing, axes, board as canvas, describe, outline, piece
 
 
 class _Board(Protocol):

@@ -7,8 +7,8 @@ characters or extra spaces": one item group per line, single spaces, every line
 ("listed from the first row with at least one tile in it"), 0 <= M <= 10, move
 coordinates -99..99 (off-board moves are invalid moves, not bad input).
 """
-# Standard library only (besides _lines): copied into Kattis packages (--help shows the docstring).
-from .._lines import Reader
+# Standard library only (besides strict_reader): copied into Kattis packages (--help shows the docstring).
+from .._runtime.strict_reader import Reader
 
 MAX_D, MAX_SIDE, MAX_R, MAX_M, MAX_COORD = 100, 20, 50, 10, 99
 

@@ -4,5 +4,5 @@
 ``gymnasium.make("gridgames/LightsOut-v0")`` (after ``import gridgames.envs``) then work."""
 from gridgames.protocol import Game
 
-GAME = Game({}, True, "Lights Out", "a toy game (docs/adding-a-game.md)", "LightsOut",
+GAME = Game(parts={}, judge=True, title="Lights Out", source="a toy game (docs/adding-a-game.md)", env="LightsOut",
             package="lightsout", cli="lightsout.cli", envs="lightsout.env")

@@ -28,7 +28,7 @@ from itertools import accumulate
 from typing import Any, NamedTuple, Optional
 
 from ... import __version__
-from ..._files import CannotWrite, replacing, write_all
+from ..._runtime.safe_files import CannotWrite, replacing, write_all
 from .._game import board_rows
 from .._single import STOPPED, SearchResult, check, check_nrpa, digest, finished_game, nrpa_run, tabu_choice
 from .._tabu import TabuColour
@@ -73,7 +73,7 @@ def wanted(board: Any, seed: int, improve: bool, *, level: int = 1, iterations: 
 
 def sweep(path: str) -> None:
     """Remove the temporary files of ``path`` that a killed writer left
-    (``.NAME.PID.tmp`` of _files.replacing, whose process is gone)."""
+    (``.NAME.PID.tmp`` of safe_files.replacing, whose process is gone)."""
     directory, base = os.path.split(os.path.abspath(path))
     try:
         names = os.listdir(directory)

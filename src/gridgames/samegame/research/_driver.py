@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NamedTuple, Optional
 
-from ..._files import CannotWrite
+from ..._runtime.safe_files import CannotWrite
 from . import _results as results
 from ._allocate import allocating, report, report_text
 from ._campaign import campaign, going_on

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Optional
 
 from ... import __version__
-from ..._rng_pure import MASK, SplitMix64
+from ..._runtime.random_source_pure import MASK, SplitMix64
 from .. import _single
 from .._game import board_rows as board_rows  # named here by campaigns and the CLI
 from .._single import digest as digest

@@ -6,7 +6,7 @@ import json
 import sys
 from typing import NamedTuple, Optional
 
-from ..._judge import quoted
+from ..._runtime.judge import quoted
 from .._text import FormatError
 
 

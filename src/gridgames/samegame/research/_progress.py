@@ -13,12 +13,12 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Optional, TextIO
 
-from ..._progress import CLEAR, RATE_WINDOW, Line
+from ..._runtime.progress_line import CLEAR, RATE_WINDOW, Line
 from ._jobs import Live, Result
 
 
 class Progress(Line):
-    """The live line (gridgames._progress), redrawn twice a second by a daemon
+    """The live line (gridgames._runtime.progress_line), redrawn twice a second by a daemon
     thread while searches run (the kernels release the GIL).  ``with
     progress:`` writes other output with the line cleared.  ``found``:
     results of earlier runs (--resume).  ``plain``: see Line (--progress).

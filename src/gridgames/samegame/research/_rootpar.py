@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Optional
 
-from ..._limits import constants
-from ..._rng_pure import SplitMix64
+from ..._runtime.kernel_constants import constants
+from ..._runtime.random_source_pure import SplitMix64
 from .._game import Board
 from .._single import SearchResult, adapt_policy, check, check_nrpa, finished_game, run, tabu_choice
 from ._checkpoint import Mismatch, read, wanted, write
@@ -50,7 +50,7 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 
 
 # Board.search's options that root-parallel search cannot take, and why (the
-# others it takes all: tests/test_samegame_search_rootpar.py checks run()'s list).
+# others it takes all: tests/samegame/test_samegame_search_rootpar.py checks run()'s list).
 NOT_HERE = {"width": "beam's", "weights": "beam-eval's", "policy": "the top level's own",
             "stop": "Ctrl-C's, in the caller", "tabu_free": "not here yet: the top level's adapt would need it",
             "tabu_until": "not here yet: the top level's adapt would need it"}

@@ -1,5 +1,5 @@
 # Sizes and codes of the SameGame search kernel, named once: _search.pyx
-# compiles them in, its twin and samegame.research._single read them (gridgames._limits).
+# compiles them in, its twin and samegame._single read them (gridgames._runtime.kernel_constants).
 from gridgames.samegame._board cimport BIG_ROWS, BIG_COLS
 
 cpdef enum:

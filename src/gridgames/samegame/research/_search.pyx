@@ -15,7 +15,7 @@ from libc.math cimport exp
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memcpy, memset
 
-from gridgames._rng cimport u64, sm_next, sm_uniform, sm_unit
+from gridgames._runtime.random_source cimport u64, sm_next, sm_uniform, sm_unit
 from gridgames.samegame._board cimport (BigGrid, BIG_STRIDE, BIG_NCELLS,
                                         COLOURS, EMPTY, gain, settle, take_region)
 from gridgames.samegame._kernel cimport State

@@ -5,7 +5,7 @@ layer at once; the kernel compacts a bounded buffer, which keeps the same
 children."""
 from typing import Any
 
-from ..._rng_pure import SplitMix64
+from ..._runtime.random_source_pure import SplitMix64
 from ._search_pure_core import (
     COLOURS,
     MAX_WIDTH,

@@ -6,8 +6,8 @@ from array import array
 from math import exp
 from typing import Any, NamedTuple, Optional
 
-from ..._limits import constants
-from ..._rng_pure import SplitMix64
+from ..._runtime.kernel_constants import constants
+from ..._runtime.random_source_pure import SplitMix64
 
 RC = tuple[int, int]  # a move: the (r, c) of its region's canonical cell
 Step = tuple[int, list[int], list[float]]  # NRPA: the chosen code, the candidates' codes and biases

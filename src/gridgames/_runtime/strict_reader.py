@@ -1,0 +1,127 @@
+"""A strict reader for validating judge files, token by token and byte by byte.
+
+Standard library only and no gridgames imports: ``gridgames.kattis`` copies
+this file, with a game's ``_validate.py``, into the stand-alone input
+validator of a Kattis package.  Integers are ``0`` or ``-?[1-9][0-9]*`` (no
+leading zeros, no ``+``, no ``-0``); every separator is asked for by name, so
+tabs, carriage returns, double spaces and trailing junk are all defects.
+"""
+from collections.abc import Callable
+
+
+class Invalid(Exception):
+    """A defect at a 1-based line and byte column."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(line, column, message)
+        self.line, self.column, self.message = line, column, message
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+
+_SHOWN = 20  # longest token quoted in a message
+
+
+class Reader:
+    """Reads ``data`` (bytes) from the start; every method raises ``Invalid``
+    at the offending byte."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.pos = data, 0
+
+    def where(self, pos: int = -1) -> "tuple[int, int]":
+        pos = self.pos if pos < 0 else pos
+        return self.data.count(b"\n", 0, pos) + 1, pos - (self.data.rfind(b"\n", 0, pos) + 1) + 1
+
+    def fail(self, message: str, pos: int = -1) -> "Invalid":
+        return Invalid(*self.where(pos), message)
+
+    def found(self, pos: int = -1) -> str:
+        """What stands at ``pos``, for a message."""
+        pos = self.pos if pos < 0 else pos
+        if pos >= len(self.data):
+            return "end of file"
+        end = pos
+        while end < len(self.data) and self.data[end:end + 1] not in (b" ", b"\n"):
+            end += 1
+        if end == pos:
+            return {b" ": "a space", b"\n": "end of line"}[self.data[pos:pos + 1]]
+        # The same escaping as judge.quoted, written out here: this file runs
+        # inside Kattis packages, where gridgames cannot be imported.
+        text = self.data[pos:min(end, pos + _SHOWN)].decode("utf-8", "backslashreplace")
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
+        return f"'{text}{'...' if end > pos + _SHOWN else ''}'"
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.data)
+
+    def peek(self) -> bytes:
+        return self.data[self.pos:self.pos + 1]
+
+    def number(self, low: int, high: int, what: str) -> int:
+        """An integer ``low..high`` described as ``what``."""
+        data, start = self.data, self.pos
+        pos = start + (data[start:start + 1] == b"-")
+        digits = pos
+        while pos < len(data) and 48 <= data[pos] <= 57:
+            pos += 1
+        expected = f"expected {what} ({low}..{high})"
+        if pos == digits:
+            raise self.fail(f"{expected}, found {self.found(start)}", start)
+        text = data[start:pos]
+        if (text[digits - start:digits - start + 1] == b"0" and pos - digits > 1) or text == b"-0":
+            raise self.fail(f"{expected}, found '{text.decode()}' (a leading zero)", start)
+        if pos - digits > max(_SHOWN, len(str(max(-low, high)))):  # out of range; int() refuses over 4,300 digits
+            raise self.fail(f"{expected}, found {self.found(start)} (a number of {pos - digits} digits)", start)
+        value = int(text)
+        if not low <= value <= high:
+            raise self.fail(f"{expected}, found {text.decode()}", start)
+        self.pos = pos
+        return value
+
+    def expect(self, byte: bytes, what: str) -> None:
+        if self.peek() != byte:
+            raise self.fail(f"expected {what}, found {self.found()}")
+        self.pos += 1
+
+    def space(self) -> None:
+        self.expect(b" ", "a single space")
+
+    def newline(self) -> None:
+        self.expect(b"\n", "end of line")
+
+    def separator(self) -> None:
+        """Spaces and line breaks, at least one (formats without line
+        structure); tabs, carriage returns and other bytes are defects."""
+        if self.peek() not in (b" ", b"\n"):
+            raise self.fail(f"expected a space or a line break, found {self.found()}")
+        while self.peek() in (b" ", b"\n"):
+            self.pos += 1
+
+    def ints(self, count: int, low: int, high: int, what: str) -> "list[int]":
+        """``count`` integers on one line, single spaces between, then the
+        line break."""
+        values = []
+        for i in range(count):
+            if i:
+                self.space()
+            values.append(self.number(low, high, what))
+        self.newline()
+        return values
+
+    def end(self) -> None:
+        if not self.at_end():
+            raise self.fail(f"expected end of file, found {self.found()}")
+
+
+def kattis_main(validate: "Callable[[bytes], object]") -> None:
+    """Run ``validate(bytes)`` on standard input with the Kattis exit codes:
+    42 valid, 43 invalid (the reason on standard error)."""
+    import sys
+    try:
+        validate(sys.stdin.buffer.read())
+    except Invalid as exc:
+        sys.stderr.write(f"line {exc}\n")
+        sys.exit(43)
+    sys.exit(42)

@@ -1,0 +1,71 @@
+"""benchmarks/samegame_ablation.py: searches are paired on (board, seed,
+budget), a second run skips the keys done (a torn last line is searched
+again), and the table gives the mean paired difference and its standard error."""
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "samegame_ablation.py"
+spec = importlib.util.spec_from_file_location("samegame_ablation", SCRIPT)
+ablation = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = ablation   # the pool's processes find its functions by name
+spec.loader.exec_module(ablation)
+
+
+def _row(config, board, seed, score, budget=10.0):
+    return dict(config=config, board=board, seed=seed, budget=budget, score=score)
+
+
+def test_pairs_and_their_summary():
+    rows = [_row("default", 1, 1, 100), _row("default", 1, 2, 200), _row("default", 2, 1, 50),
+            _row("stab-3", 1, 1, 110), _row("stab-3", 1, 2, 230), _row("stab-3", 3, 1, 999),  # unpaired
+            _row("stab-3", 2, 1, 70, budget=5.0)]   # another budget: no pair
+    assert sorted(ablation.paired(rows, "stab-3")) == [10, 30]
+    assert ablation.summary([10, 30]) == (20.0, 10.0, 2)
+    table = ablation.table(rows, ["default", "stab-3"])
+    assert "| stab-3 | stab=3 | +20.0 | 10.0 | 2 | 3 |" in table
+    assert "| 1 | 150 | 170 | stab-3 |" in ablation.per_board(rows, ["default", "stab-3"])
+
+
+def test_a_second_run_skips_what_is_done(tmp_path, capsys):
+    out = tmp_path / "a.jsonl"
+    args = ["--out", str(out), "--budget", "0.05", "--boards", "1", "--seeds", "1", "2",
+            "--configs", "default", "tabu-2", "--workers", "1", "--nice", "0"]
+    assert ablation.main(args) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4
+    assert {(r["config"], r["seed"]) for r in map(json.loads, lines)} == \
+        {(c, s) for c in ("default", "tabu-2") for s in (1, 2)}
+    assert json.loads(lines[0])["options"]["level"] == 3   # BASE: NRPA level 3
+    out.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])   # the last line torn
+    capsys.readouterr()
+    assert ablation.main(args) == 0
+    assert "1 searches to run (3 done" in capsys.readouterr().err
+    rows = ablation.load(str(out))
+    assert len(rows) == 4 and len(ablation.paired(rows, "tabu-2")) == 2
+
+
+@pytest.mark.parametrize("bad", [["--boards", "21"], ["--budget", "0"]])
+def test_bad_arguments(tmp_path, bad):
+    with pytest.raises(SystemExit) as exc:
+        ablation.main(["--out", str(tmp_path / "a.jsonl"), *bad])
+    assert exc.value.code == 2
+
+
+def test_the_colour_todays_rule_keeps_is_not_searched_again():
+    # board 11: every colour has 45 cells, today's rule keeps 0; board 1 keeps 1
+    assert ablation.auto_colour(11) == 0 and ablation.auto_colour(1) == 1
+    keys = ablation.todo(["default", "tabu-0", "tabu-1"], [1, 11], [1], [5.0], {("default", 1, 1, 5.0)})
+    assert keys == [("tabu-0", 1, 1, 5.0), ("default", 11, 1, 5.0), ("tabu-1", 11, 1, 5.0)]
+    rows = [_row("default", 11, 1, 300), _row("tabu-1", 11, 1, 400)]
+    assert "| 11 | 300 | 300 | 400 | tabu-1 |" in ablation.per_board(rows, ["default", "tabu-0", "tabu-1"])
+
+
+def test_best_on_a_board_best_leaves_to_todays_rule_is_not_searched_again():
+    # _tabu.BEST keeps colour 2 on board 11 and has no entry for board 6 (today's rule there)
+    keys = ablation.todo(["default", "tabu-best", "stab-3"], [6, 11], [5], [60.0], set())
+    assert keys == [("default", 6, 5, 60.0), ("stab-3", 6, 5, 60.0),
+                    ("default", 11, 5, 60.0), ("tabu-best", 11, 5, 60.0), ("stab-3", 11, 5, 60.0)]
