@@ -222,12 +222,13 @@ def per_board(rows: list[dict[str, Any]], configs: list[str], board_set: str = "
     return "\n".join(lines)
 
 
-def add_arguments(p: argparse.ArgumentParser, nice: int) -> None:
-    """The options every paired comparison script takes (this one's, samegame_improve_diversity's)."""
+def add_arguments(p: argparse.ArgumentParser, nice: int, sets: tuple[str, ...] = ("research", "standard")) -> None:
+    """The options every paired comparison script takes (this one's, samegame_improve_diversity's);
+    ``sets``: the sets of boards it can run on, the default first."""
     p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
-    p.add_argument("--set", choices=("research", "standard"), default="research",
-                   help="the boards: the research set (research_boards(), where defaults are chosen; default) "
-                        "or the 20 standard boards (records only)")
+    p.add_argument("--set", choices=sets, default=sets[0],
+                   help="the boards: the research set (research_boards(), where defaults are chosen) "
+                        f"or the 20 standard boards (records only); default {sets[0]}")
     p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K",
                    help="board numbers in the set, 1-based (default 1..10)")
     p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")

@@ -86,7 +86,7 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    add_arguments(p, nice=19)
+    add_arguments(p, nice=19, sets=("standard",))  # improve searches start from best_known()
     p.add_argument("--adapts", nargs="+", type=int, default=[1, 3, 10], metavar="K",
                    help="improve_adapts values compared with today's improve (default 1 3 10)")
     args = p.parse_args(argv)

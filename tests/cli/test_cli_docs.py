@@ -159,7 +159,8 @@ SHELLS = [pytest.param(shell, marks=pytest.mark.skipif(not shutil.which(shell), 
 @pytest.mark.parametrize("shell", SHELLS)
 def test_completion_offers_the_commands_options_and_choices(shell):
     assert completions(shell, ["gridgames", "sa"]) == ["samegame"]
-    assert completions(shell, ["gridgames", "samegame", "solve", "--algo", ""]) == ["random", "nmcs", "nrpa", "beam"]
+    algos = ["random", "nmcs", "nrpa", "beam", "beam-eval", "nmcs-beam"]
+    assert completions(shell, ["gridgames", "samegame", "solve", "--algo", ""]) == algos
     assert completions(shell, ["gridgames", "samegame", "solve", "--time", ""]) == []  # a number: no files
     assert completions(shell, ["gridgames", "samegame", "solve", "--improve", ""]) == ["FILES"]
     assert completions(shell, ["gridgames", "completion", ""]) == ["bash", "zsh"]

@@ -21,7 +21,7 @@ def last_line(argv, capsys, status=2):
     ("--iterations", "0", "argument --iterations: N must be an integer in 1..2147483647, not '0'"),
     ("--iterations", "2147483648", "argument --iterations: N must be an integer in 1..2147483647, not '2147483648'"),
     ("--stab", "0", "argument --stab: P must be an integer in 1..2147483647, not '0'"),
-    ("--width", "10001", "argument --width: W must be an integer in 1..10000, not '10001'"),
+    ("--width", "100001", "argument --width: W must be an integer in 1..100000, not '100001'"),
     ("--root-parallel", "0", "argument --root-parallel: W must be an integer in 1..1000000, not '0'"),
 ])
 def test_solve_numbers_in_option_words(option, text, said, tmp_path, capsys):

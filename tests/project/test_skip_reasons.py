@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def reasons():
     """The string constants of the tests that read as skip reasons ("... is not installed...")."""
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and "not installed" in node.value:
                 yield path.name, node.value

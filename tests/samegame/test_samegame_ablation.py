@@ -48,7 +48,7 @@ def test_a_second_run_skips_what_is_done(tmp_path, capsys):
     assert len(rows) == 4 and len(ablation.paired(rows, "tabu-2")) == 2
 
 
-@pytest.mark.parametrize("bad", [["--boards", "21"], ["--budget", "0"]])
+@pytest.mark.parametrize("bad", [["--boards", "251"], ["--set", "standard", "--boards", "21"], ["--budget", "0"]])
 def test_bad_arguments(tmp_path, bad):
     with pytest.raises(SystemExit) as exc:
         ablation.main(["--out", str(tmp_path / "a.jsonl"), *bad])
