@@ -82,7 +82,7 @@ class OptionalBuildExt(build_ext):
         # the C baselines they are measured against compile without it: 4-5 %
         # fewer instructions in the judge loops.  Loops start on 64-byte lines:
         # the gopher judge's time swung by 5-10 % with the flood loop's place
-        # in the module, moved by unrelated edits (issue 37).
+        # in the module, moved by unrelated edits.
         flags = [flag for flag in ("-fno-wrapv", "-fno-wrapv-pointer", "-falign-loops=64") if self._accepts(flag)]
         for ext in self.extensions:
             ext.extra_compile_args.extend(flags)
