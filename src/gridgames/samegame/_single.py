@@ -82,9 +82,10 @@ def strongest() -> tuple[str, dict[str, Any]]:
     (research_boards(), boards nobody tunes on) for a time budget: give it
     ``time``; NRPA level 3 that restarts from a fresh policy until the time
     is up, keeping today's colour.  Nothing tried beat it there at equal
-    CPU with paired seeds, at 10 or 60 CPU s: the raced colour, Tabu48, tabu
-    pairs earlier or later, level 2, 50 iterations, the GNRPA biases, the
-    evaluated beam (docs/results/samegame-ablation.md).  The colour table of
+    CPU with paired seeds at 10 CPU s (the raced colour, Tabu48, tabu pairs
+    earlier or later, level 2, 50 iterations, the GNRPA biases, stabilized
+    playouts, limited repetitions), nor the evaluated beam at 10, 60 and 600
+    (docs/results/samegame-ablation.md).  The colour table of
     six standard boards (``tabu_colour="best"``) is an option for record
     attempts there, not a default."""
     return "nrpa", dict(level=3, iterations=100, restarts=None)
