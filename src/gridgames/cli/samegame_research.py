@@ -51,6 +51,15 @@ def add(commands: Commands, rules: str) -> None:
                     "under way, marked as interrupted, and stops (exit 130; 128 + the signal's "
                     "number for the others: 143, 129).",
         epilog=rules + "\n\n" + CAMPAIGNS)
+    _add_boards_and_search(s)
+    _add_campaign(s)
+    _add_tabu_and_output(s)
+    add_progress_option(s)
+    s.set_defaults(func=run)
+
+
+def _add_boards_and_search(s: argparse.ArgumentParser) -> None:
+    """solve's boards, its search and the search's options."""
     s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards (records)")
     s.add_argument("--research", type=ranged(1, RESEARCH_SIZE, "N"), default=None, metavar="N",
@@ -80,6 +89,10 @@ def add(commands: Commands, rules: str) -> None:
                        help=text.format(restarts=timed_default("restarts", 0)))
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
+
+
+def _add_campaign(s: argparse.ArgumentParser) -> None:
+    """How solve spreads its searches: runs, threads, Ray, root-parallel, improve, checkpoints."""
     s.add_argument("--runs", type=ranged(1, None, "N"), default=None, metavar="N",
                    help="search each board N times (default 1; with --allocate, 2)")
     s.add_argument("--allocate", type=ranged(0, None, "N"), default=None, metavar="N",
@@ -105,6 +118,10 @@ def add(commands: Commands, rules: str) -> None:
                         "the same command again goes on from there, to the result of one unbroken search")
     s.add_argument("--checkpoint-every", type=period, default=60.0, metavar="SECONDS",
                    help="--checkpoint: write every SECONDS of wall time (default 60), and when a search stops")
+
+
+def _add_tabu_and_output(s: argparse.ArgumentParser) -> None:
+    """The kept colour's rule, and where the results go."""
     s.add_argument("--no-tabu", dest="tabu", action="store_false",
                    help="playouts do not avoid the most frequent colour")
     s.add_argument("--tabu-colour", type=colour_choice, default=None, metavar="K",
@@ -123,8 +140,6 @@ def add(commands: Commands, rules: str) -> None:
     s.add_argument("--resume", action="store_true",
                    help="continue the campaign in FILE (-o): skip the searches done there")
     s.add_argument("--json", action="store_true", help="print each search as its JSON line (as in FILE)")
-    add_progress_option(s)
-    s.set_defaults(func=run)
 
 
 def boards_of(args: argparse.Namespace) -> list[Board]:

@@ -90,20 +90,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     def adapt(policy: bytes, moves: Any) -> bytes:  # the top level's policy towards a game
         return adapt_policy(board, policy, moves, bool(tabu), options["tabu_bias"], options["size_bias"], colour,
                             options["colour_bias"])
-    fresh = bytes(8 * POLICY_SIZE)
-    at = Rounds(policy=fresh)
-    if improve is not None:
-        score, known = finished_game(board, improve)
-        at.best = (score, [[r, c] for r, c in known])
-        at.top = at.best if adapts is None else (-1, [])  # improve_adapts: the run's own best, from nothing
-
-    def start_run() -> None:  # the top level's policy at the start of a run (improve: towards the best)
-        target = at.top if adapts is None else at.best
-        at.policy = fresh
-        for _ in range(adapts or 1) if target[0] >= 0 else ():
-            at.policy = adapt(at.policy, target[1])
-    if improve is not None:
-        start_run()
+    at = _first_state(board, improve, adapts, adapt)
     saved = None if checkpoint is None else Saved(board, checkpoint, seed, workers, improve is not None,
                                                   dict(task_options, level=level, iterations=iterations, tabu=tabu,
                                                        restarts=restarts, improve_adapts=adapts))
@@ -125,8 +112,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
             share = max(left / workers if cpu_time else left, 1e-9) if seconds else 0.0
             futures = [executor.submit(level_search, rows, board.backend, level - 1, iterations,
                                        task_seed(seed, at.round, w, at.run), bool(tabu), share, at.policy,
-                                       task_options)
-                       for w in range(workers)]
+                                       task_options) for w in range(workers)]
             results = [f.result() for f in futures]  # in worker order, whoever finished first
             futures = []
             _fold(at, results)
@@ -135,7 +121,7 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
             if (options["repeats"] and at.reps >= options["repeats"]) or at.round + 1 == iterations:
                 at.next_run(options["restarts"], keep=improve is not None and adapts is None)
                 if not at.done:
-                    start_run()
+                    _start_run(at, adapts, adapt)
             else:
                 at.policy = adapt(at.policy, at.top[1])
                 at.round += 1
@@ -149,6 +135,29 @@ def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers
     if at.best[0] < 0:
         return SearchResult(board.score, [], at.stopped, at.games)
     return SearchResult(at.best[0], [(r, c) for r, c in at.best[1]], at.stopped, at.games)
+
+
+def _first_state(board: Any, improve: Optional[Sequence[tuple[int, int]]], adapts: Optional[int],
+                 adapt: Any) -> "Rounds":
+    """The top level before its first round: with ``improve``, the known
+    game as the best so far and the policy adapted towards it."""
+    at = Rounds(policy=bytes(8 * POLICY_SIZE))
+    if improve is not None:
+        score, known = finished_game(board, improve)
+        at.best = (score, [[r, c] for r, c in known])
+        at.top = at.best if adapts is None else (-1, [])  # improve_adapts: the run's own best, from nothing
+        _start_run(at, adapts, adapt)
+    return at
+
+
+def _start_run(at: "Rounds", adapts: Optional[int], adapt: Any) -> None:
+    """The top level's policy at the start of a run: fresh, or (improve)
+    adapted towards the best so far (``adapts`` times; None: once, towards
+    the run's best)."""
+    target = at.top if adapts is None else at.best
+    at.policy = bytes(8 * POLICY_SIZE)
+    for _ in range(adapts or 1) if target[0] >= 0 else ():
+        at.policy = adapt(at.policy, target[1])
 
 
 def _stopped(futures: list[Any], stop: Any) -> list[Any]:
