@@ -10,9 +10,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Optional
 
+from .._runtime.kernel_constants import constants
+
 NEAR = 0.9    # a colour races when it has at least this share of the most frequent colour's cells
 SHARE = 0.3   # the race's part of the budget; the winner's search has the rest (and its race time)
-RUNNING, STOPPED_TIME = 0, 1  # the kernels' codes (samegame/research/_search.pxd)
+_S = constants("samegame/research/_search.pxd")  # the kernels' codes, read where they are named
+RUNNING, STOPPED_TIME = _S.RUNNING, _S.STOPPED_TIME
 Outcome = tuple[int, list[tuple[int, int]], int, int]  # the kernels' (score, moves, stopped, playouts)
 
 
