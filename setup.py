@@ -57,12 +57,15 @@ def prune(directory, most):
 
 
 def keep(source, target):
-    """Copy ``source`` to ``target`` whole (another build may read it meanwhile)."""
+    """Copy ``source`` to ``target`` whole (another build may read it meanwhile),
+    as a new file: with the source's old time, build_ext --inplace would not copy a
+    module from the cache over a newer one in the tree (a stale kernel)."""
     os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".part-")
     os.close(fd)
     try:
-        shutil.copy2(source, temporary)
+        shutil.copyfile(source, temporary)
+        shutil.copymode(source, temporary)
         os.replace(temporary, target)
     except OSError:
         if os.path.exists(temporary):
@@ -119,6 +122,10 @@ class OptionalBuildExt(build_ext):
                     return
                 except OSError:
                     pass  # (a cache that cannot be read: compiled as without one)
+            if cached and os.path.exists(target):
+                # Compiled for certain: distutils skips a module newer than its C, and
+                # that module would then be kept under this C's key.
+                os.unlink(target)
             super().build_extension(ext)
             if cached:
                 try:

@@ -53,3 +53,32 @@ def test_the_same_sources_are_built_once_and_a_change_builds_again(tmp_path):
     pxd.write_text(pxd.read_text().replace("#else", "#else  /* changed */"))  # (its C is in the kernel's)
     assert BUILDING in build(dest, cache)
     assert BUILDING in build(dest, "off")  # no cache
+
+
+def marker(dest):
+    """What the built kernel's ``_marker()`` returns (None: it has none), read in a fresh process."""
+    code = ("import sys; sys.path.insert(0, 'src'); import gridgames.samegame._kernel as k; "
+            "print(k._marker() if hasattr(k, '_marker') else None)")
+    p = subprocess.run([sys.executable, "-c", code], cwd=dest, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.strip()
+
+
+@pytest.mark.slow
+def test_switching_sources_back_and_forth_in_place_builds_each_one(tmp_path):
+    # A developer's loop: edit, build in place over the last module, undo, build
+    # again.  Modules come back from the cache as new files: with their old times,
+    # build_ext --inplace kept the newer module already in the tree (a stale kernel).
+    dest, cache = tmp_path / "tree", tmp_path / "cache"
+    copy(dest)
+    pyx = dest / "src" / (KERNEL + ".pyx")
+    original = pyx.read_text()
+    env = dict(os.environ, GRIDGAMES_REQUIRE_EXTENSION="1", GRIDGAMES_BUILD_CACHE=str(cache))
+    seen = []
+    for value in ("1", "2", "1", "2", "1"):
+        pyx.write_text(original + f"\n\ndef _marker():\n    return {value}\n")
+        p = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=dest, env=env,
+                           capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stdout + p.stderr
+        seen.append(marker(dest))
+    assert seen == ["1", "2", "1", "2", "1"]
