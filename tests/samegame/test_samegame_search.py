@@ -102,6 +102,22 @@ def test_playouts_twins_equal(seed):
         assert a == b
 
 
+@pytest.mark.parametrize("m, n, colours", [(15, 15, 5), (20, 40, 3), (12, 9, 2), (20, 40, 6)])
+def test_playouts_on_large_boards_twins_equal(m, n, colours):
+    # A playout lists the moves again after each move from the columns the
+    # move can have changed (keeping the regions left of them): large boards,
+    # where regions reach back over many columns, must give the same games as
+    # the twin, which lists every move from scratch.
+    rows = random_rows(random.Random(m * n + colours), m, n, colours)
+    for policy in ("random", "tabu"):
+        a = Board(rows, backend="compiled").playouts(8, seed=colours, policy=policy)
+        b = Board(rows, backend="pure").playouts(8, seed=colours, policy=policy)
+        assert a == b
+    a = Board(rows, backend="compiled").search("nrpa", level=1, iterations=12, seed=3)
+    b = Board(rows, backend="pure").search("nrpa", level=1, iterations=12, seed=3)
+    assert a == b
+
+
 def test_playouts_standard_board_1_mean():
     # the reference: uniform random playouts on board 1 average about 143
     scores = standard_boards()[0].playouts(4000, seed=1)

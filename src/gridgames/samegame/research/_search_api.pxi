@@ -214,6 +214,8 @@ def adapt_policy(State root not None, const unsigned char[::1] policy not None, 
     r.rec = NULL
     r.w = NULL
     r.known = NULL
+    r.touched = NULL
+    r.mark = NULL
     try:
         if not nrpa_alloc(&r, 0):
             raise MemoryError()

@@ -13,7 +13,9 @@ ctypedef struct Nrpa:
     double *pol                  # one policy per level l at pol[l * POLICY_SIZE] (0 unused)
     double *epol                 # exp of each weight of pol
     Rec *rec                     # rec[0]: the current playout; rec[l]: level l's best
-    double *w                    # adapt's scratch: one weight per candidate of a game
+    double *w                    # adapt's scratch: one weight per candidate of a game,
+    int *touched                 # the distinct codes among them,
+    unsigned char *mark          # and a mark per code (all 0 between adapts)
     double z[MAX_MOVES]
     int top                      # the search's level
     int resume                   # continuing a suspended search: the level where it stopped (0: none)
@@ -57,10 +59,17 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
         for i in range(off, off + rec.nc[t]):
             pol[rec.code[i]] -= r.w[i] / r.z[t]
         off += rec.nc[t]
-    for t in range(rec.length):
-        epol[rec.chosen[t]] = exp(pol[rec.chosen[t]])
+    off = 0
+    # each weight changed once more than its exp: one exp per distinct code
+    # (a region's code repeats at every step it stays), the chosen among them
     for i in range(rec.ncodes):
-        epol[rec.code[i]] = exp(pol[rec.code[i]])
+        if not r.mark[rec.code[i]]:
+            r.mark[rec.code[i]] = 1
+            r.touched[off] = rec.code[i]
+            off += 1
+    for i in range(off):
+        epol[r.touched[i]] = exp(pol[r.touched[i]])
+        r.mark[r.touched[i]] = 0
 
 
 cdef bint suspend_due(Ctx *x) noexcept nogil:
@@ -170,7 +179,10 @@ cdef int nrpa_alloc(Nrpa *r, int level) noexcept nogil:
     r.rec = <Rec *>malloc((level + 1) * sizeof(Rec))
     r.w = <double *>malloc(MAX_CODES * sizeof(double))
     r.known = <Rec *>malloc(sizeof(Rec))
-    return r.pol != NULL and r.epol != NULL and r.rec != NULL and r.w != NULL and r.known != NULL
+    r.touched = <int *>malloc(MAX_CODES * sizeof(int))
+    r.mark = <unsigned char *>calloc(POLICY_SIZE, 1)
+    return (r.pol != NULL and r.epol != NULL and r.rec != NULL and r.w != NULL and r.known != NULL
+            and r.touched != NULL and r.mark != NULL)
 
 
 cdef void set_policy(Nrpa *r, int level, const double *values) noexcept nogil:
@@ -192,3 +204,5 @@ cdef void nrpa_free(Nrpa *r) noexcept nogil:
     free(r.rec)
     free(r.w)
     free(r.known)
+    free(r.touched)
+    free(r.mark)
