@@ -1,4 +1,4 @@
-"""NRPA searches that stop and go on (issue 40): at every checkpoint point,
+"""NRPA searches that stop and go on: at every checkpoint point,
 through the state of either twin, through a file, across killed processes,
 always to the result of one search that never stopped."""
 import json
@@ -329,7 +329,7 @@ def test_killed_again_and_again_a_search_goes_on_to_the_same_result(backend, tmp
     # a level-3 search killed (SIGKILL) at random moments, each after some progress, then run to its
     # end: the same score, moves and playouts as one search that was never stopped.  Each kill is
     # decided on a stopped process (SIGSTOP): one whose final checkpoint is written already is let
-    # finish, not counted (issue 48: under load a kill landed after it, and the test failed)
+    # finish, not counted (under load a kill once landed after it, and the test failed)
     (tmp_path / "b.txt").write_text(BOARD)
     iterations = 8 if backend == "compiled" else 5
     expected = Board(BOARD.replace(" ", "").splitlines(), backend=backend).search(
