@@ -292,7 +292,7 @@ def test_replay_page_policy_and_a_hostile_subtitle(driver, tmp_path):
     shown, console = open_page(driver, tmp_path / "replay.html", page)
     assert console == []
     check_policy(shown, script=True)
-    assert shown["sub"] == [f"{HOSTILE}: 1 board, 2 steps"]
+    assert shown["sub"] == [f"{HOSTILE}: 1 board, 1 move (2 steps with the final position)"]
     assert driver.find_element(By.ID, "step").text == "step 1 of 2"
 
 
