@@ -4,7 +4,7 @@ Seconds on a shared machine swing by more than the regressions worth
 catching; the number of instructions a workload executes does not: under
 Valgrind (callgrind), with ``PYTHONHASHSEED=0``, it is the same run after
 run, whatever the load.  Each workload of benchmarks/gate_workloads.py (a
-judge loop on a fixed file (gopher's also on issue 37's picks-heavy shape), the judges'
+judge loop on a fixed file (gopher's also on judge_scale.py's picks-heavy shape), the judges'
 start-up import, ``Board.select``, playouts, an NRPA search,
 Number Link generate and solve, gopher solve and no-guess generate) runs in
 its own process; only the workload is counted (collection is switched on

@@ -66,7 +66,7 @@ def gopher_judge(data):
     return lambda: judge(data, backend="compiled")
 
 
-@workload("gopher judge, picks-heavy: 12 fields up to 100x100, 250..600 picks (issue 37's shape)",
+@workload("gopher judge, picks-heavy: 12 fields up to 100x100, 250..600 picks (judge_scale's big output)",
           data=lambda: suite("judge_scale", SUITES.parent).gopher_picks_games(random.Random(2028), 12))
 def gopher_judge_picks(data):
     from gridgames.gopher import judge

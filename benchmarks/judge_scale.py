@@ -13,13 +13,13 @@ Generates the input files (valid, seeded), then prints three tables:
   (a ratio near 2.0 is linear);
 * C ratio: CPU time (user + sys, whole process, from wait4) of ``gridgames GAME
   FILE -o /dev/null`` (the installed script, as users run it) against ``baseline/GAME.c`` (gcc -O3, the kernels' own
-  level; tight (issue 37): the board's rendered text kept between moves and
+  level; tight: the board's rendered text kept between moves and
   only its changed cells rewritten, each board one memcpy into one bounded
   output buffer written with write(), large read() calls, integers parsed by
   hand, no stdio: ``baseline/judge_io.h``) on the same file,
   run in turn A B A B ...; the median of the pairwise ratios.  The outputs are
   compared first: the C judges are a third opinion.  ``gopher-picks`` is a
-  fixed shape besides (issue 37's): 15,000 fields up to 100x100 with 250..600
+  fixed shape besides (the big output): 15,000 fields up to 100x100 with 250..600
   picks each (42 MB in, 3.9 GB out), whatever --mb says;
 * start-up: wall time of the installed ``gridgames`` script on a one-case
   file of each judge game (output to /dev/null) against ``python -c pass``,
@@ -91,7 +91,7 @@ def gopher_block(rng, games=200, sides=(5, 40), cells_per_hole=12, picks=(5, 30)
 
 
 def gopher_picks_games(rng, games=15_000):
-    """The big-output shape of issue 37: 15,000 fields up to 100x100 (sides
+    """The big-output shape: 15,000 fields up to 100x100 (sides
     25..100, 1.7 % holes) with 250..600 picks each (42 MB; each pick before
     the fall prints its field: 3.9 GB out)."""
     return gopher_block(rng, games, (25, 100), 60, (250, 600))

@@ -1,6 +1,6 @@
 """CPU time of `gridgames numberlink generate SIZE --unique --seed S`, the
 whole command (start-up included), per size and seed, with the median and the
-worst per size: issue 19's targets are a 60x60 median under 1 s, no seed over
+worst per size: the targets are a 60x60 median under 1 s, no seed over
 10 s, and 100x100 finishing.
 
     python benchmarks/numberlink_generate_table.py                 # 60: seeds 0-9, 100: seeds 0-2

@@ -1,7 +1,7 @@
 """A real learner on our environments: sb3-contrib's MaskablePPO trained on
 a small SameGame (5 x 5, 3 colours) and on Gopher-v0 (9 x 9, 10 holes),
 its mean score against the random masked agent's on the same evaluation
-seeds, measured along the training (the learning curve of docs/rl.md).
+seeds, measured along the training (the learning curve of docs/results/rl.md).
 
 Needs the [rl] extra (sb3-contrib, torch) and, for --plot, matplotlib.
 A few minutes on one core:

@@ -1,6 +1,6 @@
 """Paired ablation of the SameGame search's ingredients, on the research set.
 
-Each configuration is issue 18's strongest search (``BASE``: NRPA level 3,
+Each configuration is strongest()'s search (``BASE``: NRPA level 3,
 100 iterations per level, restarted until the time is up) with one
 ingredient changed; every configuration runs on the same standard boards and
 seeds at the same CPU budget per search (``time=B, cpu_time=True``: CPU
@@ -77,7 +77,7 @@ def load(path: str) -> list[dict[str, Any]]:
     return rows
 
 
-# The baseline: strongest() of issue 18, written out so that the table keeps
+# The baseline: strongest() when this ablation was written, spelled out so that the table keeps
 # its meaning whatever strongest() becomes.
 BASE = dict(level=3, iterations=100, restarts=None)
 

@@ -1,4 +1,4 @@
-"""The cost of checkpoints (issue 40): one NRPA search (level 3, 30 iterations, standard board 1)
+"""The cost of checkpoints: one NRPA search (level 3, 30 iterations, standard board 1)
 plain, stopped and gone on in memory at every checkpoint point, checkpointed to a file every 60 s,
 and to a file at every checkpoint point; CPU seconds of this thread, side by side, twice.
 

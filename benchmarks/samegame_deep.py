@@ -1,5 +1,5 @@
 """Deep NRPA searches on the standard SameGame boards that go on across
-sessions and machines (issue 40): one checkpointed search per (board, seed),
+sessions and machines: one checkpointed search per (board, seed),
 its state in DIR, continued from there whenever this is run again.
 
     nice -n 19 python benchmarks/samegame_deep.py --dir /work/deep --boards 1 4 11 --level 4 --seeds 1

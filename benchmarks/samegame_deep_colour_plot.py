@@ -1,4 +1,4 @@
-"""The plot of the deep searches that keep a chosen colour (issue 45):
+"""The plot of the deep searches that keep a chosen colour:
 docs/img/samegame-deep-colour.png, and the gain per CPU hour it shows.
 
     python benchmarks/samegame_deep_colour_plot.py [OUT.png]

@@ -29,7 +29,7 @@ rollout, the update or the evaluation.
 It prints the mean score of the policy (its most likely legal action) and of
 the random masked agent on the same evaluation boards (seeds 10^6.., never
 trained on) along the training, and the steps per CPU second.
-benchmarks/rl_lean.py runs it for the results in docs/rl.md.
+benchmarks/rl_lean.py runs it for the results in docs/results/rl.md.
 """
 from __future__ import annotations
 

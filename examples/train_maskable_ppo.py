@@ -7,7 +7,7 @@ agent's on the same evaluation boards.
     python examples/train_maskable_ppo.py [STEPS [BOARDS]]   # 50000 steps per game, 100 boards: minutes
 
 benchmarks/rl_learner.py does the same along the training (the learning
-curve of docs/rl.md).
+curve of docs/results/rl.md).
 """
 import argparse
 

@@ -1,6 +1,6 @@
 # Steps that all run, whatever fails: `step NAME COMMAND...` runs the command (a function, for a
 # pipeline) and notes a failure; `steps_report LABEL` prints the failed steps and returns 1 if any.
-# Sourced by tools/test_on_python.sh (under set -e one failure hid the steps after it: issue 48).
+# Sourced by tools/test_on_python.sh (under set -e one failure hid the steps after it).
 failed_steps=()
 
 step() {

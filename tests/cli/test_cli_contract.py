@@ -1,4 +1,4 @@
-"""The command-line contract (issue 27): every option of every command,
+"""The command-line contract: every option of every command,
 found by walking the parsers, either always applies (ALWAYS, below: a new
 option must be put somewhere) or is declared in a rule (cli._contract.rules: the game's rules()); each
 declared option is tried where it does not apply: exit status 2, argparse's

@@ -1,4 +1,4 @@
-"""The command-line contract on real, small inputs (issues 48 and 49):
+"""The command-line contract on real, small inputs:
 
 - every option of every command alone and with every other one (pairwise),
   and a fixed-seed random sample of larger combinations, each run with

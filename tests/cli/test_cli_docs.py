@@ -254,7 +254,7 @@ def test_roff_escapes():
 
 
 def test_every_torch_install_is_the_cpu_build():
-    """Issue 48: a bare 'pip install torch' is the multi-GB CUDA build on Linux."""
+    """A bare 'pip install torch' is the multi-GB CUDA build on Linux."""
     found = 0
     for path in [*DOCS, *sorted((ROOT / "examples").glob("*.py")), *sorted((ROOT / "benchmarks").glob("*.py"))]:
         for args in re.findall(r"pip install ([^`#\n]*)", path.read_text()):
@@ -265,7 +265,7 @@ def test_every_torch_install_is_the_cpu_build():
 
 
 def test_the_docs_say_how_to_get_what_they_claim():
-    """Issue 39: a pinned torch says where its CPU build comes from; the
+    """A pinned torch says where its CPU build comes from; the
     README's single-env figure is measured on the loop it prints
     (benchmarks/env_snippet.py runs those lines); SECURITY.md's temporary
     file is the tile-match judge's, with its threshold."""

@@ -1,4 +1,4 @@
-"""What a new user hit (issue 17, point 6), one test each: empty files,
+"""What a new user hit, one test each: empty files,
 closed streams, a terminal as standard input, the output validator run by
 hand, progress of a long generate, one family of input errors, the texts
 that differ from the docs."""

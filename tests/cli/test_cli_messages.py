@@ -1,4 +1,4 @@
-"""Messages in the words a user types (issue 48, items 6, 10, 13, 14): the
+"""Messages in the words a user types: the
 option names and their placeholders, the range written out, what to do."""
 import pytest
 

@@ -1,5 +1,5 @@
-"""Nothing a user gave us is lost (issue 17, point 1) and many files are
-judged in one process (point 3): an OUTPUT that is an input is refused
+"""Nothing a user gave us is lost and many files are
+judged in one process: an OUTPUT that is an input is refused
 before anything is touched, files are replaced whole, ``package`` refuses a
 non-empty directory unless --force, ``judge FILE... --outdir``."""
 import os

@@ -1,4 +1,4 @@
-"""The examples of issue 27, each as it must behave now: 'no limit' said so
+"""Where the command line did not do what it said, each as it must behave now: 'no limit' said so
 (--time 0 refused, null in JSON, old files still load), replay on campaign
 files, all or nothing with several outputs, one way to quote bad bytes, the
 notice before a big page, --progress on a non-terminal."""

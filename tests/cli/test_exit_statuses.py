@@ -1,6 +1,6 @@
 """Every exit status the command line can return is listed where a user
-looks for it: ``gridgames --help`` and the man page's EXIT STATUS (issue 48:
-both lacked 3, and --help 130).  The statuses are read from the code: the
+looks for it: ``gridgames --help`` and the man page's EXIT STATUS (both
+lacked 3, and --help 130).  The statuses are read from the code: the
 integers that a ``-> int`` function of gridgames.cli returns (literals, or
 a module constant returned as such: CLOSED_OUTPUT) and the statuses given to ``fail``."""
 import ast

@@ -116,7 +116,7 @@ def test_generate_cli(cli, tmp_path):
     p = cli("gopher", "generate", "--seed", "1", "-o", tmp_path / "g.in")
     assert p.returncode == 0 and (tmp_path / "g.in").read_bytes() == generate("gopher", 1)
     p = cli("samegame", "generate", "--rows", "11")
-    # one style for every usage error (issue 27): argparse's usage, then one error line
+    # one style for every usage error: argparse's usage, then one error line
     rows = p.stderr.splitlines()
     assert p.returncode == 2 and rows[0].startswith(b"usage: gridgames samegame generate ")
     assert rows[-1] == b"gridgames samegame generate: error: --rows must be 1..10, not 11", p.stderr

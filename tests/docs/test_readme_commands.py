@@ -1,5 +1,5 @@
 """tools/readme_commands.py reads the README's Run, Test and Docs commands word for word,
-for .ci/run and the CI's readme job to run in a fresh venv (issue 48, item 1)."""
+for .ci/run and the CI's readme job to run in a fresh venv."""
 import re
 import subprocess
 import sys

@@ -190,8 +190,8 @@ def calls_of(tree, name):
 
 @pytest.mark.slow
 def test_the_docs_sb3_snippet_runs_with_the_speed_tables_settings(monkeypatch):
-    """docs/rl.md's snippet keeps benchmarks/rl_speed.py's settings (issue 48:
-    without n_epochs=1 and batch_size=256 it ran about 100 times slower than
+    """docs/rl.md's snippet keeps benchmarks/rl_speed.py's settings
+    (without n_epochs=1 and batch_size=256 it ran about 100 times slower than
     the table), and runs as written, learn capped at one rollout."""
     snippet = (ROOT / "docs" / "rl.md").read_text().split("## SB3 on the batched environments", 1)[1]
     snippet = snippet.split("```python\n", 1)[1].split("```", 1)[0]

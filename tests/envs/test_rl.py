@@ -65,7 +65,7 @@ def test_the_training_examples_help():
     from pathlib import Path
     example = Path(__file__).parents[2] / "examples" / "train_maskable_ppo.py"
     p = subprocess.run([sys.executable, str(example), "--help"], capture_output=True, text=True, timeout=300)
-    assert (p.returncode, p.stderr) == (0, "") and p.stdout.startswith("usage: ")  # issue 48: a ValueError
+    assert (p.returncode, p.stderr) == (0, "") and p.stdout.startswith("usage: ")  # --help once raised a ValueError
     p = subprocess.run([sys.executable, str(example), "many"], capture_output=True, text=True, timeout=300)
     assert p.returncode == 2 and "Traceback" not in p.stderr
 

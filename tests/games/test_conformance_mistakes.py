@@ -1,4 +1,4 @@
-"""Each deliberate mistake of issue 46 in a game (the toy, examples/lightsout,
+"""Each deliberate mistake a game's author may make (the toy, examples/lightsout,
 copied and broken) fails the conformance checks with a message that names
 the missing or wrong member, and the step of docs/adding-a-game.md that adds
 it (a section the page has)."""

@@ -1,4 +1,4 @@
-"""A game installed from elsewhere (issue 46): an entry point of the group
+"""A game installed from elsewhere: an entry point of the group
 gridgames.games names its row, read only when a name is not in the table.
 examples/lightsout, "installed" here as a distribution on the path (its
 package and a dist-info with the entry point), then works with the

@@ -1,4 +1,4 @@
-"""The game protocol (issue 36): every game of the one table keeps it (the
+"""The game protocol: every game of the one table keeps it (the
 conformance checks of gridgames.testing at run time, tests/games/test_conformance.py,
 and the Protocols statically with mypy), and every other list of games is the
 table's: the import contracts of pyproject.toml, and no module of src/

@@ -1,4 +1,4 @@
-"""The same idea has the same name in every game (issue 36): a board's size
+"""The same idea has the same name in every game: a board's size
 is ``rows``/``cols``, a board is read from judge text with ``from_text``,
 bad input is an ``InputError`` (each game's package hands it on), and a bad
 text file is a ``FormatError``; the older names stay."""

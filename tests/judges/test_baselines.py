@@ -1,4 +1,4 @@
-"""The tight C judges of benchmarks/baseline (the speed yardstick, issue 17)
+"""The tight C judges of benchmarks/baseline (the yardstick of the judges' speed)
 give byte for byte the output of the judges, on the samples and on generated
 inputs: a ratio against them compares the same work."""
 import importlib
@@ -22,7 +22,7 @@ def generated(game):
     rng = random.Random(17)
     if game == "samegame":
         return [judge_scale.samegame_block(rng, 200)]
-    if game == "gopher":  # small fields; issue 37's big fields with hundreds of picks; picks outside
+    if game == "gopher":  # small fields; big fields with hundreds of picks (huge output); picks outside
         outside = b"3 4\n2\n1 1\n3 4\n0 0\n2 2\n4 1\n-1 9\n2 3\n"
         return [judge_scale.gopher_block(rng, 40), judge_scale.gopher_picks_games(rng, 12), outside]
     sets = judge_scale.tilematch_sets(rng, 200)

@@ -1,4 +1,4 @@
-"""Bounded memory with no exceptions (issue 22): one huge tile-match data set
+"""Bounded memory with no exceptions: one huge tile-match data set
 (its moves kept as 16-bit codes, those beyond SPILL in a temporary file),
 the pure backend's output buffer bounded by bytes, and one error text for a
 write failure on both backends.  Peak RSS is measured in a subprocess, on

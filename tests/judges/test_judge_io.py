@@ -1,4 +1,4 @@
-"""The judge I/O layer (issue 8): one regression test per defect found by
+"""The judge I/O layer: one regression test per defect found by
 fuzzing, on both backends.  Input is streamed (a file is read in pieces, a
 token may straddle two), output and warnings are streamed, memory is bounded,
 a closed output is a quiet exit 141, any bytes-like object is accepted."""

@@ -1,4 +1,4 @@
-"""A judge starts fast (issue 17, point 2): ``import gridgames`` loads no
+"""A judge starts fast: ``import gridgames`` loads no
 kernel, and the judge path imports only what it needs.  The time itself is
 measured by benchmarks/startup_table.py (start-up vs ``python -c pass``), never here."""
 import json
@@ -94,7 +94,7 @@ sys.stderr.write(json.dumps([status, added]))
 @pytest.mark.parametrize("to_file", [False, True], ids=["stdout", "-o FILE"])
 @pytest.mark.parametrize("game", SAMPLES)
 def test_the_judge_path_imports_only_what_it_needs(game, to_file, tmp_path):
-    """An allow-list (issue 37): a one-case judge run to standard output adds
+    """An allow-list: a one-case judge run to standard output adds
     to a bare interpreter's modules only these; collections, contextlib,
     importlib, functools and types cost it a third of its start-up, and
     operator, warnings and __future__ (the judge path's modules quote the

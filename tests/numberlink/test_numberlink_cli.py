@@ -134,7 +134,7 @@ def test_help_describes_the_commands(cli):
     assert run.returncode == 0
     assert b"generate" in run.stdout and b"check" in run.stdout
     assert b"text format" in run.stdout
-    # the rule that makes some puzzles unsolvable (issue 48: it was only in docs/puzzles.md), and its example
+    # the rule that makes some puzzles unsolvable (it was only in docs/puzzles.md), and its example
     text = " ".join(run.stdout.decode().split())
     assert "A path never touches itself" in text
     example = text.split("So the puzzle '", 1)[1].split("'", 1)[0]

@@ -224,7 +224,7 @@ def test_tilematch_show(driver, tmp_path, backend):
     walk(driver, path, expected, f"tilematch-show-{backend}")
 
 
-# The Content-Security-Policy of every page (issue 30): nothing fetched, only the page's own script and
+# The Content-Security-Policy of every page: nothing fetched, only the page's own script and
 # style sheet, by hash.  A string given by a user (a file name, a title, a label, a token of the input)
 # that closes an element, opens a script or loads an image is shown as text.
 HOSTILE = """</title></style><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'"&amp;<!--"""
@@ -292,7 +292,7 @@ def test_replay_page_policy_and_a_hostile_subtitle(driver, tmp_path):
     shown, console = open_page(driver, tmp_path / "replay.html", page)
     assert console == []
     check_policy(shown, script=True)
-    assert shown["sub"] == [f"{HOSTILE}: 1 board, 2 steps"]
+    assert shown["sub"] == [f"{HOSTILE}: 1 board, 1 move (2 steps with the final position)"]
     assert driver.find_element(By.ID, "step").text == "step 1 of 2"
 
 

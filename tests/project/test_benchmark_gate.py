@@ -1,4 +1,4 @@
-"""The benchmark gate (benchmarks/gate.py, issue 28): instruction counts of
+"""The benchmark gate (benchmarks/gate.py): instruction counts of
 the compiled workloads under callgrind, against the committed table.
 
 The proof: a SameGame kernel built with a deliberate slowdown (a few empty

@@ -2,7 +2,7 @@
 what the README's Test command installs: every other third-party module the
 package imports (an optional extra: Ray, python-sat, SB3) is named in
 pyproject.toml's mypy overrides, or mypy fails where that extra is not
-installed (issue 48: stable_baselines3 was not, so the Test command failed
+installed (stable_baselines3 was not, so the Test command failed
 on a fresh machine while CI, which installs every extra, passed)."""
 import ast
 import sys

@@ -1,4 +1,4 @@
-"""What a release publishes (issue 47): the package index's page (docs/pypi.md) has
+"""What a release publishes: the package index's page (docs/pypi.md) has
 only absolute links, [project.urls] is set, the sdist holds what the README links,
 CITATION.cff validates, and the workflows keep their promises (a timeout on every
 job, the OIDC token only in the publish job, every action pinned by SHA)."""

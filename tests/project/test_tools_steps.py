@@ -1,5 +1,5 @@
 """tools/steps.sh, the step runner of tools/test_on_python.sh: every step runs
-whatever failed before it (issue 48: under set -e the first failure hid the
+whatever failed before it (under set -e the first failure hid the
 GIL and thread checks), and the failures are listed at the end, exit 1."""
 import shutil
 import subprocess

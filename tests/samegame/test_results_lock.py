@@ -1,4 +1,4 @@
-"""The campaign results file is locked on every platform (issue 47): fcntl.flock on
+"""The campaign results file is locked on every platform: fcntl.flock on
 POSIX, msvcrt.locking on Windows.  The Windows path runs everywhere, on a fake
 msvcrt that behaves as Windows' byte-range locks do (a byte locked through one
 handle cannot be locked through another, in any process)."""

@@ -253,8 +253,8 @@ def left_shown(progress):
 
 
 def test_progress_time_left_of_a_time_budget_counts_down():
-    """--time 8 on two boards, one search at a time (issue 48: the estimate
-    grew, 0:00:10 then 0:00:15 left): the budgets left, from the start."""
+    """--time 8 on two boards, one search at a time (the estimate
+    once grew, 0:00:10 then 0:00:15 left): the budgets left, from the start."""
     import io
 
     from gridgames.samegame.research._progress import Progress

@@ -1,4 +1,4 @@
-"""NRPA searches that stop and go on (issue 40): at every checkpoint point,
+"""NRPA searches that stop and go on: at every checkpoint point,
 through the state of either twin, through a file, across killed processes,
 always to the result of one search that never stopped."""
 import json
@@ -278,6 +278,19 @@ def test_cli_goes_on_says_so_and_keeps_a_finished_result(cli, tmp_path, backend)
         assert p.returncode == 2 and b"argument --checkpoint" in p.stderr
 
 
+def test_cli_names_a_negative_seed_as_it_was_given(cli, tmp_path):
+    # a negative --seed reaches the search as its 64-bit two's complement: the message said
+    # "--seed 18446744073709551611" for --seed -5
+    (tmp_path / "b.txt").write_text(BOARD)
+    args = ("samegame", "solve", tmp_path / "b.txt", "--algo", "nrpa", "--level", "2", "--iterations", "2",
+            "--checkpoint", tmp_path / "ck")
+    assert cli(*args, "--seed", "-5").returncode == 0
+    for other, said in (("6", b"(--seed -5, not --seed 6)"), ("-7", b"(--seed -5, not --seed -7)")):
+        p = cli(*args, "--seed", other)
+        assert p.returncode == 2 and b"the checkpoint of another search " + said in p.stderr, p.stderr
+    assert cli(*args, "--seed", "-5").returncode == 0  # the same search: it goes on
+
+
 def test_cli_threads_and_checkpoints_give_the_plain_results(cli, tmp_path):
     (tmp_path / "b.txt").write_text(BOARD + "\n" + BOARD.replace("1", "4"))
     args = ("samegame", "solve", tmp_path / "b.txt", "--algo", "nrpa", "--level", "2", "--iterations", "3",
@@ -329,7 +342,7 @@ def test_killed_again_and_again_a_search_goes_on_to_the_same_result(backend, tmp
     # a level-3 search killed (SIGKILL) at random moments, each after some progress, then run to its
     # end: the same score, moves and playouts as one search that was never stopped.  Each kill is
     # decided on a stopped process (SIGSTOP): one whose final checkpoint is written already is let
-    # finish, not counted (issue 48: under load a kill landed after it, and the test failed)
+    # finish, not counted (under load a kill once landed after it, and the test failed)
     (tmp_path / "b.txt").write_text(BOARD)
     iterations = 8 if backend == "compiled" else 5
     expected = Board(BOARD.replace(" ", "").splitlines(), backend=backend).search(

@@ -63,7 +63,7 @@ def test_solve_same_seed_same_result_any_threads(cli):
 
 def test_solve_of_one_board_says_one_board(cli):
     p = cli("samegame", "solve", "-", "--algo", "nmcs", input=BOARDS.split(b"\n\n")[1])
-    assert p.returncode == 0 and p.stdout.splitlines()[-1] == b"total 1 (1 board)"  # issue 48: not "1 boards"
+    assert p.returncode == 0 and p.stdout.splitlines()[-1] == b"total 1 (1 board)"  # not "1 boards"
 
 
 @pytest.mark.slow
@@ -94,7 +94,7 @@ def test_replay_errors(cli, tmp_path):
     one_error_line(replay(b'{"board": 1}\n'), 1, b"m.txt:1:1: expected a JSON object")
     one_error_line(replay(b"\n\n1,1\n1,1\n1,1\n"), 1, b"m.txt:5: board 3: there are 2 boards")
     p = replay(b"board 2: score 1, 1 moves: 1,1\n")
-    assert p.returncode == 0 and p.stdout == b"board 2: score 1\ntotal 1 (1 board)\n"  # issue 48: not "1 boards"
+    assert p.returncode == 0 and p.stdout == b"board 2: score 1\ntotal 1 (1 board)\n"  # not "1 boards"
 
 
 @pytest.mark.slow

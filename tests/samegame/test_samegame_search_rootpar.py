@@ -110,7 +110,7 @@ def _a_game(rows):
 
 
 def test_it_takes_every_option_of_a_serial_nrpa_search(backend):
-    """Issue 49: each keyword of a serial search (_single.run) is taken, or
+    """Each keyword of a serial search (_single.run) is taken, or
     named in NOT_HERE with why: a new option must be one or the other."""
     rows = _rows(5)
     values = dict(level=2, iterations=2, seed=3, tabu=False, time=30.0, cpu_time=True, stab=2, restarts=1,
@@ -187,7 +187,7 @@ def test_a_campaign_says_how_far_a_root_parallel_checkpoint_got(backend, tmp_pat
 
 
 def test_solve_runs_its_root_parallel_workers_at_once(tmp_path, monkeypatch, capsys):
-    """Issue 48, item 3: W workers, whatever --threads says (default 1):
+    """W workers, whatever --threads says (default 1):
     each round's W tasks meet at a barrier, which only W threads can pass."""
     from gridgames.cli import main
     from gridgames.samegame.research import _rootpar

@@ -1,4 +1,4 @@
-"""The kept colour chosen (issue 45): ``tabu_colour`` (a colour, "auto",
+"""The kept colour chosen: ``tabu_colour`` (a colour, "auto",
 "best") in both kernels alike, through Board.search, checkpoints,
 root-parallel and ``solve --tabu-colour``; a colour not on the board, or
 one given without tabu, is refused."""

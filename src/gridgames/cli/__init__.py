@@ -128,7 +128,7 @@ def end_now(status: int) -> None:
 # The judges' fast path: ``gridgames GAME [judge] [INPUT] [-o OUTPUT]`` (and
 # the judge command's own options, e.g. gopher's ``--team ID``) recognised
 # without argparse, whose import and parser cost a judge on a small file most
-# of its start-up (docs/judges.md, "Start-up").  It accepts only these exact shapes, each option
+# of its start-up (docs/results/judges.md, "Start-up").  It accepts only these exact shapes, each option
 # once and spelled in full, and then runs the game's ``run`` (``cli/GAME.py``,
 # found by ``_registry``): the same code as through argparse.  Anything else
 # (another option, ``--help``, an abbreviation, a value that looks like an

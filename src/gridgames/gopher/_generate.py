@@ -25,7 +25,7 @@ LIMITS = (f"Limits: fields up to {MAX_SIDE} x {MAX_SIDE} (the contest's).  --no-
           "densities (CPU, median): 30x16 with 99 holes (21%) about 1 ms, 160 (33%) 50 ms, 180 "
           "(38%) 13 of 20 seeds within the budget, 200 (42%) none; 100x100 with 15% holes about "
           "15 ms, 25% under a second, 30% about 8 s (up to 30 s); denser big fields take "
-          "minutes before the budget runs out (docs/gopher-noguess.md has the table).")
+          "minutes before the budget runs out (docs/results/puzzles.md has the table).")
 CASES = "games"
 MAX_COUNT = 4
 # How an answer is judged: the function of gridgames._runtime.compare named here.

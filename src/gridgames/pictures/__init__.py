@@ -56,7 +56,8 @@ def replay_html(boards: Sequence[Any], games: Sequence[tuple[int, Sequence[tuple
     from . import _html
     frames: Any = part(game_of(boards[0]), "_steps").moves_frames if games else None  # the boards' game's
     cases = (Case(f"Board {k}", frames(boards[k - 1].copy(), moves)) for k, moves in games)
-    return _html.page("SameGame replay", subtitle, "board", cases, "Score")
+    return _html.page("SameGame replay", subtitle, "board", cases, "Score",
+                      moves=sum(len(moves) for _, moves in games))
 
 
 def show_html(game: str, data: bytes, name: str = "<input>", case: Optional[int] = None,

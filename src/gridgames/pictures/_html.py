@@ -93,11 +93,14 @@ def script_json(value: object) -> str:
 
 
 def page(title: str, subtitle: str, unit: str, cases: Iterable[Case], status: str,
-         error: Optional[str] = None, delay: int = 800) -> str:
+         error: Optional[str] = None, delay: int = 800, moves: Optional[int] = None) -> str:
     """The page of ``cases`` (their frames in order, a menu to jump to each;
     taken one at a time, up to MAX_BYTES); ``unit`` names a case ("grid"),
     ``status`` what a frame's status shows ("Score"); ``error`` (a line) is
-    shown above the steps."""
+    shown above the steps.  ``moves``: the cases' moves in all, when each
+    case is a frame per move and then its final position (a replay): the
+    subtitle counts the moves, as the captions do, and says how many steps
+    that makes."""
     frames: list[dict[str, object]] = []
     starts: list[dict[str, object]] = []
     size, cut = 0, None
@@ -115,7 +118,11 @@ def page(title: str, subtitle: str, unit: str, cases: Iterable[Case], status: st
             frames.append({"svg": svg, "caption": frame.caption, "status": frame.status,
                            "out": frame.out, "case": len(starts) - 1})
     plural = "" if len(starts) == 1 else "s"
-    subtitle += f"{': ' if subtitle else ''}{len(starts)} {unit}{plural}, {len(frames)} steps"
+    counted = f"{len(frames)} steps"
+    if moves is not None and cut is None and starts:
+        counted = (f"{moves} move{'' if moves == 1 else 's'} ({counted} with the final "
+                   f"position{plural})")
+    subtitle += f"{': ' if subtitle else ''}{len(starts)} {unit}{plural}, {counted}"
     options = "".join(f'<option value="{i}">{escape(str(c["name"]))}</option>' for i, c in enumerate(starts))
     notes = "".join(f'<p class="error" id="{key}">{escape(text)}</p>'
                     for key, text in (("error", error), ("cut", cut)) if text)
