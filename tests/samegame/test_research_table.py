@@ -7,6 +7,7 @@ of its run."""
 import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from gridgames import BACKENDS
 
 ROOT = Path(__file__).parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))  # the script imports samegame_ablation's boards_of, as when run
 RESEARCH = ROOT / "docs" / "results" / "samegame.md"
 CHEAP = 2.0  # CPU s at most, in the table, for a row rerun here
 
@@ -39,6 +41,21 @@ def number(cell):
 def test_the_table_lists_the_scripts_searches():
     rows = table("Searches on the 20 standard boards, seed 0")
     assert list(rows) == [name for name, _, _ in script().SEARCHES]
+
+
+def test_the_heading_says_which_boards():
+    standard = script()
+    assert standard.heading("standard", 20) == \
+        "Searches on the 20 standard boards, seed 0 (board k: seed k-1), every sequence replayed:"
+    assert standard.heading("research", 5).startswith(
+        "Searches on the first 5 research boards (research_boards(), seed 2026), seed 0 (board k: seed k-1)")
+
+
+@pytest.mark.parametrize("bad", [["--set", "research", "--boards", "251"], ["--boards", "21"], ["--boards", "0"]])
+def test_bad_board_counts(bad):
+    with pytest.raises(SystemExit) as exc:
+        script().main(bad)
+    assert exc.value.code == 2
 
 
 @pytest.mark.slow
