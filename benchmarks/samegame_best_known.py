@@ -1,5 +1,7 @@
 """Fold search results into the best games known on the 20 standard boards,
 src/gridgames/samegame/research/best_known.json (what `samegame.best_known()` reads).
+It is for the standard boards (records) by design: the records kept are those
+of the 20 boards the literature compares, to set against its published scores.
 
     python benchmarks/samegame_best_known.py RESULTS.jsonl ...   # fold, print what changed
     python benchmarks/samegame_best_known.py --table             # the table of docs/results/samegame.md

@@ -1,6 +1,9 @@
 """Deep NRPA searches on the standard SameGame boards that go on across
 sessions and machines: one checkpointed search per (board, seed),
 its state in DIR, continued from there whenever this is run again.
+It is for the standard boards (records) by design: its best games fold
+into best_known(), the records of the 20 boards the literature compares;
+defaults are chosen on the research set (samegame_ablation.py).
 
     nice -n 19 python benchmarks/samegame_deep.py --dir /work/deep --boards 1 4 11 --level 4 --seeds 1
     python benchmarks/samegame_deep.py --dir DIR --boards 1 4 11 --level 4 --seeds 1 2 3 4 5 --workers 16 --minutes 9

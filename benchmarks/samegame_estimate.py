@@ -1,5 +1,7 @@
 """How much CPU a SameGame total would take: the best-of-k curve of
-campaigns of independent runs, and two extrapolations of it.
+campaigns of independent runs, and two extrapolations of it.  It is for
+the standard boards (records) by design: its targets are the published
+totals on the 20 standard boards, which only those boards can be held to.
 
     python benchmarks/samegame_estimate.py benchmarks/results/samegame_campaign_seed[2-6].jsonl
 

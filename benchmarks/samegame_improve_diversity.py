@@ -1,4 +1,6 @@
 """Paired comparison of improve searches with and without ``improve_adapts``.
+It is for the standard boards (records) by design: improve searches start
+from best_known()'s games, which exist for the standard boards only.
 
 Each search starts from its standard board's ``best_known()`` game with the
 strongest search (NRPA level 3, 100 iterations per level, restarted until
