@@ -171,9 +171,10 @@ cdef int scan_moves(const BigGrid *g, Move *out, int n, int first, unsigned char
         v = g.cell[i]
         while v != EMPTY:
             if scratch[i] != EMPTY:
-                # left and lower neighbours came first (but left of the first column): only up and right can join i
+                # left and lower neighbours came first, so only up and right can join i;
+                # left too in the first column of a rescan (its left was not scanned)
                 if (g.cell[i + 1] == v or g.cell[i + BIG_STRIDE] == v
-                        or (c == first and first > 1 and (g.cell[i - BIG_STRIDE] == v or g.cell[i - 1] == v))):
+                        or (c == first and first > 1 and g.cell[i - BIG_STRIDE] == v)):
                     size = take_region(scratch, BIG_STRIDE, i, queue)
                     h = ZOB[BIG_NCELLS + v]
                     low = high = i
