@@ -72,7 +72,7 @@ def test_the_cheap_rows_rerun_to_the_tables_totals():
 
 def test_the_one_cpu_second_row_is_its_committed_run():
     lines = [json.loads(line) for line in
-             (ROOT / "benchmarks" / "results" / "samegame_strength_1s_issue48.jsonl").read_text().splitlines()]
+             (ROOT / "benchmarks" / "results" / "samegame_strength_1s.jsonl").read_text().splitlines()]
     assert sorted(r["board"] for r in lines) == list(range(1, 21)) and {r["budget"] for r in lines} == {1.0}
     total = sum(r["score"] for r in lines)
     same5 = sum(r["score"] for r in lines if r["board"] in (1, 2, 3, 11, 12))
