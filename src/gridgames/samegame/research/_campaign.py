@@ -236,5 +236,8 @@ def going_on(directory: str, boards: list[Any], seed: int, runs: int, skip: Iter
 
 
 def _named_seed(search: int, board: int, run: int) -> str:
-    """A search seed as the command line gave it: the campaign's --seed."""
-    return f"--seed {campaign_seed(search, board, run)}"
+    """A search seed as the command line gave it: the campaign's --seed (a
+    negative --seed reaches the search as its 64-bit two's complement, so
+    2**63 and above are named as the negative number they came from)."""
+    seed = campaign_seed(search, board, run)
+    return f"--seed {seed - 2**64 if seed >= 2**63 else seed}"

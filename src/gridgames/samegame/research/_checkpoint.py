@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import threading
 import time as _time
@@ -133,17 +132,9 @@ def refuse_other(path: str, header: dict[str, Any], wanted: dict[str, Any],
         if theirs != ours:
             said = f"{'board' if key == 'digest' else key} {theirs}, not {ours}"
             if key == "seed" and seed is not None and type(theirs) is int and 0 <= theirs < 2**64:
-                said = f"{_as_given(seed(theirs))}, not {_as_given(seed(ours))}"
+                said = f"{seed(theirs)}, not {seed(ours)}"
             raise Mismatch(f"{path}: the checkpoint of another search ({said}); "
                            "give another directory, or remove the file to start afresh")
-
-
-def _as_given(named: str) -> str:
-    """A seed named as on the command line (``--seed N``, N in 0..2**64-1)
-    as a user writes it: a negative --seed reaches the search as its 64-bit
-    two's complement (-5 as 2**64 - 5), so N from 2**63 on is shown as the
-    negative number it came from."""
-    return re.sub(r"\d+", lambda m: str(int(m[0]) - 2**64 if 2**63 <= int(m[0]) < 2**64 else m[0]), named)
 
 
 def read(path: str, wanted: dict[str, Any]) -> Optional[tuple[dict[str, Any], dict[str, Any]]]:
