@@ -232,8 +232,9 @@ def add_arguments(p: argparse.ArgumentParser, nice: int, sets: tuple[str, ...] =
     p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K",
                    help="board numbers in the set, 1-based (default 1..10)")
     p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
-    p.add_argument("--budget", nargs="+", type=float, default=[10.0], metavar="CPU_S",
-                   help="CPU seconds per search (several: each budget)")
+    p.add_argument("--budget", nargs="+", type=float, default=None, metavar="CPU_S",
+                   help="CPU seconds per search (several: each budget; default 10; with --table: "
+                        "every budget in OUT)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--nice", type=int, default=nice)
     p.add_argument("--table", action="store_true", help="print the table of OUT only, search nothing")
@@ -243,8 +244,16 @@ def check_arguments(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     most = 250 if args.set == "research" else 20
     if any(not 1 <= b <= most for b in args.boards):
         p.error(f"--boards are {args.set} boards 1..{most}")
-    if any(not t > 0 for t in args.budget):
+    if args.budget is None and not args.table:
+        args.budget = [10.0]
+    if any(not t > 0 for t in args.budget or []):
         p.error("--budget is CPU seconds above 0")
+
+
+def chosen(rows: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The lines the table counts: those of --boards, --seeds and --budget (every budget if none)."""
+    return [r for r in rows if r["board"] in args.boards and r["seed"] in args.seeds
+            and (args.budget is None or r["budget"] in args.budget)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -260,8 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(keys)} searches to run ({len(done)} done in {args.out})", file=sys.stderr)
         for row in run(args.out, keys, args.workers, args.nice, partial(one, board_set=args.set)):
             print(f"{row['config']} board {row['board']} seed {row['seed']}: {row['score']}", file=sys.stderr)
-    rows = [r for r in of_set(load(args.out), args.set) if r["board"] in args.boards and r["seed"] in args.seeds
-            and r["budget"] in args.budget]
+    rows = chosen(of_set(load(args.out), args.set), args)
     print(per_board(rows, args.configs, args.set) if args.per_board else table(rows, args.configs))
     return 0
 

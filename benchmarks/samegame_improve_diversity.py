@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import Any, Optional
 
 # the ablation's options, resumable pool and pairing
-from samegame_ablation import Key, add_arguments, check_arguments, key_of, load, paired, run, summary
+from samegame_ablation import Key, add_arguments, check_arguments, chosen, key_of, load, paired, run, summary
 
 TODAY = "today"
 # strongest() with improve, written out so that the table keeps its meaning
@@ -103,8 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         for row in run(args.out, keys, args.workers, args.nice, one):
             print(f"{row['config']} board {row['board']} seed {row['seed']}: {row['score']} "
                   f"(from {row['start']})", file=sys.stderr)
-    rows = [r for r in load(args.out) if r["board"] in args.boards and r["seed"] in args.seeds
-            and r["budget"] in args.budget]
+    rows = chosen(load(args.out), args)
     print(table(rows, configs))
     return 0
 

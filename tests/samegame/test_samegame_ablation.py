@@ -69,3 +69,15 @@ def test_best_on_a_board_best_leaves_to_todays_rule_is_not_searched_again():
     keys = ablation.todo(["default", "tabu-best", "stab-3"], [6, 11], [5], [60.0], set())
     assert keys == [("default", 6, 5, 60.0), ("stab-3", 6, 5, 60.0),
                     ("default", 11, 5, 60.0), ("tabu-best", 11, 5, 60.0), ("stab-3", 11, 5, 60.0)]
+
+
+def test_table_alone_counts_every_budget_unless_one_is_asked_for(tmp_path, capsys):
+    out = tmp_path / "a.jsonl"
+    rows = [dict(_row(c, 1, 1, s, budget=60.0), set="research") for c, s in (("default", 100), ("stab-3", 90))]
+    rows += [dict(_row(c, 1, 1, s, budget=10.0), set="research") for c, s in (("default", 50), ("stab-3", 70))]
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    base = ["--out", str(out), "--table", "--boards", "1", "--seeds", "1", "--configs", "default", "stab-3"]
+    assert ablation.main(base) == 0   # both budgets: -10 and +20
+    assert "| stab-3 | stab=3 | +5.0 | 15.0 | 2 | 1 |" in capsys.readouterr().out
+    assert ablation.main([*base, "--budget", "60"]) == 0
+    assert "| stab-3 | stab=3 | -10.0 | nan | 1 | 1 |" in capsys.readouterr().out
