@@ -104,10 +104,9 @@ def test_playouts_twins_equal(seed):
 
 @pytest.mark.parametrize("m, n, colours", [(15, 15, 5), (20, 40, 3), (12, 9, 2), (20, 40, 6)])
 def test_playouts_on_large_boards_twins_equal(m, n, colours):
-    # A playout lists the moves again after each move from the columns the
-    # move can have changed (keeping the regions left of them): large boards,
-    # where regions reach back over many columns, must give the same games as
-    # the twin, which lists every move from scratch.
+    # Boards as large as the kernel takes, where regions span many columns:
+    # the kernel's playouts and NRPA (its adapt, one exp per distinct code)
+    # must give the same games as the twin.
     rows = random_rows(random.Random(m * n + colours), m, n, colours)
     for policy in ("random", "tabu"):
         a = Board(rows, backend="compiled").playouts(8, seed=colours, policy=policy)

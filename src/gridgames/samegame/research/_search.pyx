@@ -16,7 +16,7 @@ from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memcpy, memset
 
 from gridgames._runtime.random_source cimport u64, sm_next, sm_uniform, sm_unit
-from gridgames.samegame._board cimport (BigGrid, BIG_COLS, BIG_STRIDE, BIG_NCELLS,
+from gridgames.samegame._board cimport (BigGrid, BIG_STRIDE, BIG_NCELLS,
                                         COLOURS, EMPTY, gain, settle, take_region)
 from gridgames.samegame._kernel cimport State
 
@@ -59,7 +59,6 @@ cdef extern from *:
 ctypedef struct Move:
     int cell, colour, size
     int code                     # NRPA's policy index: Zobrist hash of the region's cells
-    int last_col                 # the region's last column (rescan_moves)
 
 ctypedef struct Pos:
     BigGrid g
@@ -109,7 +108,6 @@ ctypedef struct Ctx:
     double w[MAX_MOVES]
     double bias[MAX_MOVES]       # the candidates' biases (GNRPA)
     int lone[COLOURS]            # cells of each colour with no same-colour neighbour
-    int lone_at[(BIG_COLS + 2) * COLOURS]  # per column c: lone of the columns left of c (rescan_moves)
     Move moves[MAX_MOVES]
     int queue[BIG_NCELLS]
     unsigned char scratch[BIG_NCELLS]
@@ -153,83 +151,35 @@ cdef void init_zob() noexcept:
 init_zob()
 
 
-cdef int scan_moves(const BigGrid *g, Move *out, int n, int first, unsigned char *scratch,
-                    int *queue, int *lone, int *lone_at) noexcept nogil:
-    """Append to out[n:] the removable regions with a cell in column
-    ``first`` or right of it (each at its canonical cell, the lowest index
-    of its cells), in the order they are met; the new count.  lone[v] goes
-    on counting the lone cells of colour v from those columns; lone_at (if
-    not NULL) keeps, per column c, the counts of the columns left of c, so
-    that a later scan can start there (rescan_moves)."""
-    cdef int c, i, q, h, size, low, high
+cdef int gen_moves(const BigGrid *g, Move *out, unsigned char *scratch, int *queue,
+                   int *lone) noexcept nogil:
+    """The removable regions of g in canonical order; their count.  lone[v]:
+    the cells of colour v in no region (the tabu rule counts them)."""
+    cdef int n = 0, c, i, q, h, size
     cdef unsigned char v
+    for c in range(COLOURS):
+        lone[c] = 0
     memcpy(scratch, g.cell, (g.ncols + 2) * BIG_STRIDE)
-    for c in range(first, g.ncols + 1):
-        if lone_at != NULL:
-            memcpy(&lone_at[c * COLOURS], lone, COLOURS * sizeof(int))
+    for c in range(1, g.ncols + 1):
         i = c * BIG_STRIDE + 1
         v = g.cell[i]
         while v != EMPTY:
+            # left and lower neighbours came first: only up and right can join i
             if scratch[i] != EMPTY:
-                # left and lower neighbours came first, so only up and right can join i;
-                # left too in the first column of a rescan (its left was not scanned)
-                if (g.cell[i + 1] == v or g.cell[i + BIG_STRIDE] == v
-                        or (c == first and first > 1 and g.cell[i - BIG_STRIDE] == v)):
+                if g.cell[i + 1] == v or g.cell[i + BIG_STRIDE] == v:
                     size = take_region(scratch, BIG_STRIDE, i, queue)
                     h = ZOB[BIG_NCELLS + v]
-                    low = high = i
                     for q in range(size):
                         h = h ^ ZOB[queue[q]]
-                        if queue[q] > high:
-                            high = queue[q]
-                        if queue[q] < low:
-                            low = queue[q]
-                    out[n].cell = low
+                    out[n].cell = i
                     out[n].colour = v
                     out[n].size = size
                     out[n].code = h
-                    out[n].last_col = high // BIG_STRIDE
                     n += 1
                 else:
                     lone[v] += 1
             i += 1
             v = g.cell[i]
-    return n
-
-
-cdef int gen_moves(const BigGrid *g, Move *out, unsigned char *scratch, int *queue,
-                   int *lone) noexcept nogil:
-    """The removable regions of g in canonical order; their count.  lone[v]:
-    the cells of colour v in no region (the tabu rule counts them)."""
-    cdef int c
-    for c in range(COLOURS):
-        lone[c] = 0
-    return scan_moves(g, out, 0, 1, scratch, queue, lone, NULL)
-
-
-cdef int rescan_moves(Ctx *x, const BigGrid *g, int n, int col) noexcept nogil:
-    """x.moves[0:n] and x.lone were the regions and lone cells before the
-    region whose canonical cell is in column ``col`` was played (the last
-    scan kept x.lone_at): the same for g, the position after it, in
-    canonical order; their count.  Nothing changed left of column col, so a
-    region wholly left of column col - 1 is kept as it was (code included),
-    and only columns col - 1 on are scanned again (with the regions reaching
-    back from them): the same list as gen_moves, in less time."""
-    cdef int k, j, keep = 0, first = col - 1 if col > 1 else 1
-    cdef Move m
-    for k in range(n):
-        if x.moves[k].last_col < first:
-            x.moves[keep] = x.moves[k]
-            keep += 1
-    memcpy(x.lone, &x.lone_at[first * COLOURS], COLOURS * sizeof(int))
-    n = scan_moves(g, x.moves, keep, first, x.scratch, x.queue, x.lone, x.lone_at)
-    for k in range(keep, n):  # a region reaching back has its canonical cell among the kept ones
-        m = x.moves[k]
-        j = k
-        while j > 0 and x.moves[j - 1].cell > m.cell:
-            x.moves[j] = x.moves[j - 1]
-            j -= 1
-        x.moves[j] = m
     return n
 
 
@@ -325,10 +275,10 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
     # t = 0: gcc -Wall cannot tell that the candidates' loop below always runs (k > 0)
     cdef int n, k, j, t = 0, length = 0, off = 0, tabu = start_tabu(x, &p.g)
     cdef double z, u
-    for k in range(COLOURS):
-        x.lone[k] = 0
-    n = scan_moves(&p.g, x.moves, 0, 1, x.scratch, x.queue, x.lone, x.lone_at)
-    while n > 0:
+    while True:
+        n = gen_moves(&p.g, x.moves, x.scratch, x.queue, x.lone)
+        if n == 0:
+            break
         k = candidates(x, n, tabu, x.path_len + length, p.g.left)
         if pol == NULL:
             j = x.cand[sm_uniform(&x.rng, <u64>k)]
@@ -355,7 +305,6 @@ cdef int playout(Ctx *x, Pos *p, const double *pol, const double *epol, Rec *rec
         x.seq[length] = x.moves[j].cell
         length += 1
         play(p, x.moves[j].cell, x.queue)
-        n = rescan_moves(x, &p.g, n, x.moves[j].cell // BIG_STRIDE)
     if rec != NULL:
         rec.length = length
         rec.ncodes = off
