@@ -63,14 +63,14 @@ from gridgames.samegame.research._jobs import board_rows, digest
 SETS = ("standard", "research")
 
 
-def ours(board_index: int, seconds: float, seed: int, kind: str, search: tuple = None,
-         board_set: str = "standard", boards: list = None) -> dict:
-    """One search of ours on board board_index (0-based) of the set (boards: that set's boards, if at hand)."""
-    board = (boards or boards_of(board_set))[board_index]
+def ours(boards: list, board_set: str, board_index: int, seconds: float, seed: int, kind: str,
+         search: tuple = None) -> dict:
+    """One search of ours on board board_index (0-based) of ``boards``, the
+    set ``board_set`` (improve: the standard boards only, main() refuses it elsewhere)."""
+    board = boards[board_index]
     algo, options = search[1:] if search else strongest()
     extra = dict(options)
     if extra.pop("improve", False):
-        assert board_set == "standard", "improve starts from best_known(): standard boards only"
         extra["improve"] = best_known()[board_index].moves
     timed = dict(time=seconds, cpu_time=True) if seconds else {}
     t = time.process_time()
@@ -180,14 +180,14 @@ def main(argv: list = None) -> None:
     if args.what == "curves":
         for budget in args.budgets:
             for k in range(args.first - 1, min(args.first - 1 + args.boards, len(boards))):
-                emit(ours(k, budget, args.seed + k, "curve", board_set=args.set, boards=boards), out)
+                emit(ours(boards, args.set, k, budget, args.seed + k, "curve"), out)
         return
     if args.what == "searches":
         for label, algo, options in args.search:
             untimed = algo == "beam"
             for budget in [0] if untimed else args.budgets:
                 for k in args.boards:
-                    emit(ours(k - 1, budget, k - 1, "search", (label, algo, options), args.set, boards), out)
+                    emit(ours(boards, args.set, k - 1, budget, k - 1, "search", (label, algo, options)), out)
         return
     if not os.path.isdir(args.cpp):
         sys.exit(f"no C++ engine at {args.cpp}: git clone https://github.com/bnegreve/nrpa {args.cpp}")
@@ -201,7 +201,7 @@ def main(argv: list = None) -> None:
             row.update(same)
             emit(row, out)
             theirs.append(row["score"])
-            row = ours(args.board - 1, row["cpu"], seed, "side", board_set=args.set, boards=boards)
+            row = ours(boards, args.set, args.board - 1, row["cpu"], seed, "side")
             emit(row, out)
             mine.append(row["score"])
     print(f"{args.set} board {args.board}, seeds {args.seeds}: C++ median {statistics.median(theirs)}, "

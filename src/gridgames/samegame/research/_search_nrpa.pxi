@@ -44,7 +44,7 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
     """Move the policy towards the game rec: +1 to each chosen move's code,
     minus each candidate's softmax probability under the policy before this
     adapt (computed first, so the policy is updated in place)."""
-    cdef int t, i, off = 0
+    cdef int t, i, off = 0, distinct = 0
     cdef double z
     for t in range(rec.length):
         z = 0.0
@@ -59,15 +59,14 @@ cdef void adapt(Nrpa *r, double *pol, double *epol, const Rec *rec) noexcept nog
         for i in range(off, off + rec.nc[t]):
             pol[rec.code[i]] -= r.w[i] / r.z[t]
         off += rec.nc[t]
-    off = 0
-    # each weight changed once more than its exp: one exp per distinct code
-    # (a region's code repeats at every step it stays), the chosen among them
+    # epol follows pol: one exp per distinct code changed (a region's code comes
+    # back at every step the region stays; the chosen codes are candidates too)
     for i in range(rec.ncodes):
         if not r.mark[rec.code[i]]:
             r.mark[rec.code[i]] = 1
-            r.touched[off] = rec.code[i]
-            off += 1
-    for i in range(off):
+            r.touched[distinct] = rec.code[i]
+            distinct += 1
+    for i in range(distinct):
         epol[r.touched[i]] = exp(pol[r.touched[i]])
         r.mark[r.touched[i]] = 0
 
