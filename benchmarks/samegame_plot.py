@@ -8,6 +8,9 @@ it was measured at, and the mean of the boards measured at every budget.  Middle
 score against its CPU seconds, ours and the C++ engine's, and the medians.  Right (when the
 lines of `samegame_strength.py searches` are given): every search tried, the mean score of the
 boards it was measured on against the mean CPU seconds, one line per search.
+
+Only the standard boards' lines are drawn (lines written with `--set research` are left
+out, and counted on stderr): the panels are per standard board, against the record.
 """
 import json
 import statistics
@@ -15,6 +18,7 @@ import sys
 from collections import defaultdict
 
 import matplotlib
+from samegame_ablation import of_set
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -27,6 +31,10 @@ def main() -> None:
     for path in sys.argv[1:-1]:
         with open(path) as f:
             rows += [json.loads(line) for line in f if line.strip()]
+    standard = of_set(rows, "standard")
+    if len(standard) < len(rows):
+        print(f"left out: {len(rows) - len(standard)} lines of other sets than the standard boards", file=sys.stderr)
+    rows = standard
     # searches from best_known()'s games start from far more CPU than they count: not on a curve
     tried = [r for r in rows if r.get("kind") == "search" and not r["options"].get("improve")]
     fig, axes = plt.subplots(1, 3 if tried else 2, figsize=(16.5 if tried else 11, 4.2))
@@ -64,7 +72,8 @@ def main() -> None:
     right.set_xlabel("CPU seconds")
     right.set_ylabel("score, standard board 1")
     right.set_title("equal CPU, one run per seed", fontsize=9)
-    right.legend(fontsize=8)
+    if right.collections:  # no C++ side-by-side lines given: no legend to draw
+        right.legend(fontsize=8)
     if tried:
         searches(axes[2], tried)
     fig.tight_layout()
