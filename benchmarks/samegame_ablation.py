@@ -50,6 +50,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "tabu-free-0": {"tabu_free": 0},       # pairs of the kept colour allowed from the first move (Cazenave: 10)
     "tabu-free-20": {"tabu_free": 20},     # ... after 20 moves
     "tabu48": {"tabu_until": 48},          # the rule lifted once 48 cells or fewer are left (Klein 2015)
+    "size-bias--0.1": {"size_bias": -0.1},  # smaller regions first (they let bigger ones join)
+    "size-bias--0.3": {"size_bias": -0.3},
+    "colour-bias--1": {"colour_bias": -1.0},  # regions holding less of their colour first
     **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
 }
 DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]
