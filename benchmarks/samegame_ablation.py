@@ -191,7 +191,9 @@ def summary(diffs: list[int]) -> tuple[float, float, int]:
 
 
 def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
-    """The ablation table (markdown), one line per configuration but the baseline."""
+    """The ablation table (markdown), one line per configuration but the baseline.  A
+    configuration that is not in CONFIGS (a variant no option gives, measured by another
+    script or build) is described by its lines' "how"."""
     lines = ["| configuration | options changed | mean paired difference | standard error | pairs | boards |",
              "|---|---|---:|---:|---:|---:|"]
     base = [r["score"] for r in rows if r["config"] == BASELINE]
@@ -203,7 +205,8 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
             continue
         mean, se, n = summary(paired(rows, config))
         boards = len({r["board"] for r in rows if r["config"] == config})
-        changed = ", ".join(f"{k}={v}" for k, v in CONFIGS[config].items())
+        changed = (", ".join(f"{k}={v}" for k, v in CONFIGS[config].items()) if config in CONFIGS
+                   else next((r.get("how", "") for r in rows if r["config"] == config), ""))
         lines.append(f"| {config} | {changed} | {mean:+,.1f} | {se:,.1f} | {n} | {boards} |")
     return "\n".join(lines)
 
@@ -262,10 +265,14 @@ def chosen(rows: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[st
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_arguments(p, nice=10)
-    p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, choices=list(CONFIGS), metavar="NAME")
+    p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, metavar="NAME",
+                   help=f"configurations ({', '.join(CONFIGS)}); with --table also those of OUT's lines")
     p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")
     args = p.parse_args(argv)
     check_arguments(p, args)
+    unknown = [c for c in args.configs if c not in CONFIGS]
+    if unknown and not args.table:
+        p.error(f"unknown configuration {unknown[0]!r}: {', '.join(CONFIGS)} (others only with --table)")
     if not args.table:
         done = {key_of(r) for r in of_set(load(args.out), args.set)}
         keys = todo(args.configs, args.boards, args.seeds, args.budget, done, args.set)
