@@ -1,7 +1,6 @@
 """benchmarks/samegame_plot.py draws the standard boards' lines only: a line
 of the research set is left out (its board k is not standard board k), and
 the count left out is said on stderr."""
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -10,11 +9,8 @@ import pytest
 
 pytest.importorskip("matplotlib", reason="the plot needs matplotlib (the test and bench groups)")
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-sys.path.insert(0, str(BENCHMARKS))  # the script imports samegame_ablation's helper, as when run
-spec = importlib.util.spec_from_file_location("samegame_plot", BENCHMARKS / "samegame_plot.py")
-plot = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(plot)
+sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))  # the script imports samegame_ablation, as when run
+import samegame_plot as plot  # noqa: E402
 
 
 def curve(board, budget, score, **extra):
