@@ -100,6 +100,30 @@ def test_a_signal_while_the_temporary_file_is_made_leaves_nothing(tmp_path, monk
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"] and out.read_bytes() == b"old"
 
 
+@pytest.mark.parametrize("call", ["fsync", "close", "replace"])
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_signal_while_the_file_is_put_in_place_leaves_one_whole_file(tmp_path, monkeypatch, call, when):
+    # the same KeyboardInterrupt just before or just after each system call that finishes the file
+    # (one just after the close once made the cleanup close the descriptor again: EBADF, a traceback)
+    out = tmp_path / "out.txt"
+    out.write_bytes(b"old")
+    real = getattr(os, call)
+
+    def interrupted(*args):
+        monkeypatch.setattr(os, call, real)  # once
+        if when == "after":
+            real(*args)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        with replacing(str(out)) as fd:
+            os.write(fd, b"new")
+            monkeypatch.setattr(os, call, interrupted)
+    replaced = call == "replace" and when == "after"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    assert out.read_bytes() == (b"new" if replaced else b"old")
+
+
 def test_a_link_stays_a_link_and_devices_are_written_in_place(tmp_path):
     target = tmp_path / "target"
     target.write_bytes(b"old\n")
@@ -142,6 +166,31 @@ def test_new_directory_failure_keeps_the_old_one(tmp_path):
     with pytest.raises(CannotWrite, match="not a directory"):
         with new_directory(str(tmp_path / "f"), force=True):
             pass
+
+
+@pytest.mark.parametrize("at", range(4))
+def test_a_signal_while_the_new_directory_is_put_in_place_leaves_one_whole_directory(tmp_path, monkeypatch, at):
+    # a KeyboardInterrupt before or after each of the two renames: DIR is the old one or the new
+    # one, whole, and nothing else is left beside it
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "old").write_bytes(b"")
+    real, calls = os.rename, []
+
+    def rename(*args):
+        calls.append(args)
+        if len(calls) == at // 2 + 1:
+            monkeypatch.setattr(os, "rename", real)
+            if at % 2:
+                real(*args)
+            raise KeyboardInterrupt
+        real(*args)
+
+    with pytest.raises(KeyboardInterrupt):
+        with new_directory(str(tmp_path / "d"), force=True) as build:
+            (tmp_path / build / "new").write_bytes(b"")
+            monkeypatch.setattr(os, "rename", rename)
+    assert os.listdir(tmp_path) == ["d"]
+    assert os.listdir(tmp_path / "d") == (["new"] if at == 3 else ["old"])
 
 
 @pytest.mark.parametrize("game", SAMPLES)

@@ -144,8 +144,8 @@ class replacing:
                 raise exc
             if exc is None:
                 os.fsync(self.fd)
-                os.close(self.fd)
-                self.fd = -1
+                fd, self.fd = self.fd, -1  # before the close: a signal just after it must not close it again
+                os.close(fd)
                 os.replace(self.temp, self.target)
         except OSError as error:
             raise CannotWrite(f"cannot write {self.path}: {error.strerror}") from None
@@ -191,18 +191,17 @@ def new_directory(path: str, force: bool = False) -> "Iterator[str]":
     try:
         yield build
         old = build[:-len(".tmp")] + ".old"
-        if os.path.lexists(path):
-            os.rename(path, old)  # the old directory, until the new one is in place
         try:
+            if os.path.lexists(path):
+                os.rename(path, old)  # the old directory, until the new one is in place
             os.rename(build, path)
-        except OSError:
-            if os.path.lexists(old):
+        finally:  # also on a signal between the two renames: never no DIR at all
+            if not os.path.lexists(path) and os.path.lexists(old):
                 os.rename(old, path)
-            raise
-        if os.path.islink(old):  # DIR was a link: it goes, what it pointed to stays as it was
-            os.unlink(old)
-        else:  # rmtree removes the links inside, never what they point to
-            shutil.rmtree(old, ignore_errors=True)
+            elif os.path.islink(old):  # DIR was a link: it goes, what it pointed to stays as it was
+                os.unlink(old)
+            else:  # rmtree removes the links inside, never what they point to
+                shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
         raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
     finally:
