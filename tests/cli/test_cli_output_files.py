@@ -3,6 +3,7 @@ judged in one process: an OUTPUT that is an input is refused
 before anything is touched, files are replaced whole, ``package`` refuses a
 non-empty directory unless --force, ``judge FILE... --outdir``."""
 import os
+import signal
 import subprocess
 import sys
 
@@ -122,6 +123,30 @@ def test_a_signal_while_the_file_is_put_in_place_leaves_one_whole_file(tmp_path,
     replaced = call == "replace" and when == "after"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
     assert out.read_bytes() == (b"new" if replaced else b"old")
+
+
+@pytest.mark.parametrize("make", ["open", "mkdir"])
+def test_a_real_signal_just_after_the_temporary_is_made_leaves_nothing(tmp_path, monkeypatch, make):
+    # Python runs a signal's handler right after the call during which it came: a Ctrl-C sent from
+    # inside the call that makes the temporary file or directory must still find it named and remove it
+    (tmp_path / "out").write_bytes(b"old")
+    real = getattr(os, make)
+
+    def made_then_signalled(*args):
+        monkeypatch.setattr(os, make, real)  # once
+        result = real(*args)
+        os.kill(os.getpid(), signal.SIGINT)
+        return result
+
+    monkeypatch.setattr(os, make, made_then_signalled)
+    with pytest.raises(KeyboardInterrupt):
+        if make == "open":
+            with replacing(str(tmp_path / "out")):
+                pass
+        else:
+            with new_directory(str(tmp_path / "dir")):
+                pass
+    assert os.listdir(tmp_path) == ["out"] and (tmp_path / "out").read_bytes() == b"old"
 
 
 def test_a_link_stays_a_link_and_devices_are_written_in_place(tmp_path):

@@ -28,6 +28,7 @@ campaign results...)::
 a non-empty DIR is refused unless ``force``, which replaces it whole.
 """
 
+import _signal  # type: ignore[import-not-found]  # built in, loaded already (signal would import enum)
 import os
 import stat
 import sys
@@ -56,6 +57,28 @@ def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+# The signals that stop a command: Ctrl-C, SIGTERM, SIGHUP (not on Windows).
+STOPPING = {getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(_signal, name)}
+
+
+class _held:
+    """Those signals wait while a temporary file or directory is made and its
+    name kept: Python runs the handler right after the call that makes it,
+    so one coming then would leave it behind, unnamed.  They come when the
+    block ends, once the name is kept and the clean-up can remove it (POSIX;
+    elsewhere nothing is held)."""
+
+    def __enter__(self) -> None:
+        self.old = _signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING) if HOLDS else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            _signal.pthread_sigmask(_signal.SIG_SETMASK, self.old)
+
+
+HOLDS = hasattr(_signal, "pthread_sigmask")
 
 
 def _identity(path: str) -> "Optional[tuple[int, int]]":
@@ -125,8 +148,9 @@ class replacing:
         for n in range(os.getpid(), os.getpid() + 1000):
             temp = os.path.join(directory, f".{base}.{n}.tmp")
             try:
-                self.temp, self.fd = temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
-                                                   getattr(os, "O_BINARY", 0), 0o666)
+                with _held():
+                    self.temp, self.fd = temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
+                                                       getattr(os, "O_BINARY", 0), 0o666)
                 return
             except FileExistsError:
                 continue
@@ -177,18 +201,19 @@ def new_directory(path: str, force: bool = False) -> "Iterator[str]":
         if os.listdir(path) and not force:
             raise CannotWrite(f"refusing to write into {path}: it is not empty (--force replaces it)")
     parent, base = os.path.split(os.path.abspath(path))
-    for n in range(os.getpid(), os.getpid() + 1000):
-        build = os.path.join(parent, f".{base}.{n}.tmp")
-        try:
-            os.mkdir(build)
-            break
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
-    else:
-        raise CannotWrite(f"cannot write {path}: no free temporary name in {parent}")
+    build = ""  # named once made, so that the clean-up removes it
     try:
+        for n in range(os.getpid(), os.getpid() + 1000):
+            name = os.path.join(parent, f".{base}.{n}.tmp")
+            try:
+                with _held():
+                    os.mkdir(name)
+                    build = name
+                break
+            except FileExistsError:
+                continue
+        else:
+            raise CannotWrite(f"cannot write {path}: no free temporary name in {parent}")
         yield build
         old = build[:-len(".tmp")] + ".old"
         try:
@@ -205,4 +230,5 @@ def new_directory(path: str, force: bool = False) -> "Iterator[str]":
     except OSError as exc:
         raise CannotWrite(f"cannot write {path}: {exc.strerror}") from None
     finally:
-        shutil.rmtree(build, ignore_errors=True)
+        if build:
+            shutil.rmtree(build, ignore_errors=True)
