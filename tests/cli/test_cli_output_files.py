@@ -6,6 +6,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -125,17 +127,24 @@ def test_a_signal_while_the_file_is_put_in_place_leaves_one_whole_file(tmp_path,
     assert out.read_bytes() == (b"new" if replaced else b"old")
 
 
+@pytest.mark.parametrize("to", ["main thread", "other thread"])
 @pytest.mark.parametrize("make", ["open", "mkdir"])
-def test_a_real_signal_just_after_the_temporary_is_made_leaves_nothing(tmp_path, monkeypatch, make):
-    # Python runs a signal's handler right after the call during which it came: a Ctrl-C sent from
-    # inside the call that makes the temporary file or directory must still find it named and remove it
+def test_a_real_signal_just_after_the_temporary_is_made_leaves_nothing(tmp_path, monkeypatch, make, to):
+    # Python runs a signal's handler right after the call during which it came: a Ctrl-C coming
+    # during the call that makes the temporary file or directory must still find it named and remove
+    # it.  A process's signal may reach any of its threads (a search's): the main thread runs the handler.
     (tmp_path / "out").write_bytes(b"old")
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, daemon=True)
+    other.start()
+    target = threading.get_ident() if to == "main thread" else other.ident
     real = getattr(os, make)
 
     def made_then_signalled(*args):
         monkeypatch.setattr(os, make, real)  # once
         result = real(*args)
-        os.kill(os.getpid(), signal.SIGINT)
+        signal.pthread_kill(target, signal.SIGINT)
+        time.sleep(0.05)  # (time for the other thread to take it)
         return result
 
     monkeypatch.setattr(os, make, made_then_signalled)
@@ -146,6 +155,7 @@ def test_a_real_signal_just_after_the_temporary_is_made_leaves_nothing(tmp_path,
         else:
             with new_directory(str(tmp_path / "dir")):
                 pass
+    done.set()
     assert os.listdir(tmp_path) == ["out"] and (tmp_path / "out").read_bytes() == b"old"
 
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from contextlib import contextmanager
     from types import TracebackType
-    from typing import Optional
+    from typing import Any, Optional
 else:  # contextlib's, imported when first used: a judge starts fast
     from . import contextmanager
 
@@ -60,25 +60,40 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 # The signals that stop a command: Ctrl-C, SIGTERM, SIGHUP (not on Windows).
-STOPPING = {getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(_signal, name)}
+STOPPING = [getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(_signal, name)]
 
 
 class _held:
     """Those signals wait while a temporary file or directory is made and its
-    name kept: Python runs the handler right after the call that makes it,
-    so one coming then would leave it behind, unnamed.  They come when the
-    block ends, once the name is kept and the clean-up can remove it (POSIX;
-    elsewhere nothing is held)."""
+    name kept: Python runs a handler right after the call during which its
+    signal came, so one coming while the file is made would leave it behind,
+    unnamed.  Their handlers are swapped for one that notes them, and run when
+    the block ends, where the clean-up knows the name.  (Handlers run in the
+    main thread only, whichever thread the signal reached: elsewhere there is
+    nothing to hold, and no handler can be swapped.  A second signal within
+    the microseconds of a swap may leave one noting: the first stops the
+    command all the same.)"""
 
     def __enter__(self) -> None:
-        self.old = _signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING) if HOLDS else None
+        self.handlers: dict[int, Any] = {}
+        self.came: list[tuple[int, Any]] = []
+        for number in STOPPING:
+            handler = _signal.getsignal(number)
+            if callable(handler):  # (SIG_DFL ends the process, SIG_IGN nothing: not held)
+                try:
+                    _signal.signal(number, self._note)
+                except ValueError:  # not the main thread
+                    return
+                self.handlers[number] = handler
+
+    def _note(self, number: int, frame: "Any") -> None:
+        self.came.append((number, frame))
 
     def __exit__(self, *exc: object) -> None:
-        if self.old is not None:
-            _signal.pthread_sigmask(_signal.SIG_SETMASK, self.old)
-
-
-HOLDS = hasattr(_signal, "pthread_sigmask")
+        for number, handler in self.handlers.items():
+            _signal.signal(number, handler)
+        for number, frame in self.came:
+            self.handlers[number](number, frame)  # raises KeyboardInterrupt, as it would have then
 
 
 def _identity(path: str) -> "Optional[tuple[int, int]]":
