@@ -1,5 +1,6 @@
 """What several test files share (imported as ``helpers``; fixtures are in
 conftest.py)."""
+import importlib
 import io
 import itertools
 import os
@@ -14,6 +15,17 @@ from pathlib import Path
 from gridgames import _registry
 
 DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parents[1]
+
+
+def script(path):
+    """A script of benchmarks/ or docs/ (``path`` from the root) as a module,
+    imported as it imports its neighbours when run: its folder on sys.path,
+    and its own name in sys.modules (where a process pool finds its functions)."""
+    folder = str((ROOT / path).parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module(Path(path).stem)
 
 
 def assert_refused(p, kept, prefix, words=()):

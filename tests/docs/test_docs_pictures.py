@@ -6,11 +6,12 @@ selenium and a headless chromium; fonts and anti-aliasing differ a little
 between machines, so they must be the same size and differ in at most 2 % of
 their pixels (a stale picture differs in far more).  Regenerate them all with
 ``python docs/make_pictures.py``."""
-import importlib.util
 import shutil
 from pathlib import Path
 
 import pytest
+
+from helpers import script
 
 ROOT = Path(__file__).resolve().parents[2]
 IMG = ROOT / "docs" / "img"
@@ -20,10 +21,7 @@ REGENERATE = "regenerate the pictures: python docs/make_pictures.py"
 
 
 def make_pictures():
-    spec = importlib.util.spec_from_file_location("make_pictures", ROOT / "docs" / "make_pictures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("docs/make_pictures.py")
 
 
 def test_the_committed_svg_pictures_are_what_make_pictures_writes(tmp_path):

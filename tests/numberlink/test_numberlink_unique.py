@@ -2,21 +2,16 @@
 --unique`), the SPLIT rule, and the solver against independent counters:
 the brute-force enumerator on small boards and the SAT count of python-sat
 on Hamiltonian-path cuts and repaired 20x20 puzzles."""
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from gridgames._runtime.backend import kernel
 from gridgames.numberlink import Budget, Puzzle, Solution, _sat, check, count_solutions, generate
 from gridgames.numberlink._unique import make_unique
-from helpers import BIG, brute_force
+from helpers import BIG, brute_force, script
 
-_spec = importlib.util.spec_from_file_location(
-    "numberlink_solve_table", Path(__file__).parents[2] / "benchmarks" / "numberlink_solve_table.py")
-_TABLE = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_TABLE)
+_TABLE = script("benchmarks/numberlink_solve_table.py")
 
 needs_sat = pytest.mark.skipif(not _sat.available(), reason="needs python-sat (the [sat] extra)")
 

@@ -7,19 +7,15 @@ fails the gate, on the judge loop and on the playouts, and the same kernel
 built without it passes.  Valgrind and a C compiler are needed (.ci/run
 installs valgrind)."""
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
+from helpers import script
+
 # matplotlib draws the history (the test group; cibuildwheel's wheel-test group has none)
 pytest.importorskip("matplotlib", reason="matplotlib is not installed: pip install . --group test")
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-sys.path.insert(0, str(BENCHMARKS))
-import gate  # noqa: E402
-import gate_plot  # noqa: E402
-import gate_slowdown  # noqa: E402
-from gate_workloads import WORKLOADS  # noqa: E402
+gate, gate_plot, gate_slowdown = (script(f"benchmarks/{name}.py") for name in ("gate", "gate_plot", "gate_slowdown"))
+WORKLOADS = script("benchmarks/gate_workloads.py").WORKLOADS
 
 JUDGE = "samegame judge: 200 grids 10x40, 150 picks"
 SELECT = "samegame Board.select: 20 fresh 10x40 boards x 150 picks"

@@ -2,16 +2,16 @@
 what benchmarks/samegame_ablation.py --table prints from the committed lines:
 no mean or standard error there is typed by hand, and a line added to a result
 file without the page following fails here."""
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers import script
+
 ROOT = Path(__file__).parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "research"
 PAGE = ROOT / "docs" / "results" / "samegame-ablation.md"
-sys.path.insert(0, str(ROOT / "benchmarks"))  # the script, imported as its neighbours import it
-import samegame_ablation as ablation  # noqa: E402
+ablation = script("benchmarks/samegame_ablation.py")
 
 INGREDIENTS = ["default", "race", "tabu48", "tabu-free-0", "tabu-free-20", "level-2", "iterations-50", "beam-eval",
                "tabu-bias-3", "size-bias-0.1", "colour-bias-1", "stab-3", "repeats-3"]

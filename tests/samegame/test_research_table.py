@@ -4,27 +4,22 @@ which are exact (iteration budgets, board k with seed k-1), for the cheap
 rows rerun here by the script's own code.  The strongest search's 1 CPU s
 row is a CPU budget, not exact: it is checked against the committed lines
 of its run."""
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+import helpers
 from gridgames import BACKENDS
 
 ROOT = Path(__file__).parents[2]
-sys.path.insert(0, str(ROOT / "benchmarks"))  # the script imports samegame_ablation's boards_of, as when run
 RESEARCH = ROOT / "docs" / "results" / "samegame.md"
 CHEAP = 2.0  # CPU s at most, in the table, for a row rerun here
 
 
 def script():
-    spec = importlib.util.spec_from_file_location("samegame_standard", ROOT / "benchmarks" / "samegame_standard.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return helpers.script("benchmarks/samegame_standard.py")
 
 
 def table(after):

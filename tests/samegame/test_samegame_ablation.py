@@ -1,18 +1,13 @@
 """benchmarks/samegame_ablation.py: searches are paired on (board, seed,
 budget), a second run skips the keys done (a torn last line is searched
 again), and the table gives the mean paired difference and its standard error."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "samegame_ablation.py"
-spec = importlib.util.spec_from_file_location("samegame_ablation", SCRIPT)
-ablation = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = ablation   # the pool's processes find its functions by name
-spec.loader.exec_module(ablation)
+from helpers import script
+
+ablation = script("benchmarks/samegame_ablation.py")
 
 
 def _row(config, board, seed, score, budget=10.0):

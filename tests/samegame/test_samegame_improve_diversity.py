@@ -2,20 +2,13 @@
 and are paired on (board, seed, budget) with today's improve, a second run
 skips the keys done, and the table gives the mean gain over the start game
 and the paired difference, with their standard errors."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-sys.path.insert(0, str(BENCHMARKS))  # the script imports samegame_ablation's helpers, as when run
-SCRIPT = BENCHMARKS / "samegame_improve_diversity.py"
-spec = importlib.util.spec_from_file_location("samegame_improve_diversity", SCRIPT)
-diversity = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = diversity   # the pool's processes find its functions by name
-spec.loader.exec_module(diversity)
+from helpers import script
+
+diversity = script("benchmarks/samegame_improve_diversity.py")
 
 
 def _row(config, board, seed, score, start=100, budget=10.0):

@@ -3,14 +3,14 @@ of the research set is left out (its board k is not standard board k), and
 the count left out is said on stderr."""
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
+from helpers import script
+
 pytest.importorskip("matplotlib", reason="the plot needs matplotlib (the test and bench groups)")
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))  # the script imports samegame_ablation, as when run
-import samegame_plot as plot  # noqa: E402
+plot = script("benchmarks/samegame_plot.py")
 
 
 def curve(board, budget, score, **extra):

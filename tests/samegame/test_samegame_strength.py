@@ -1,21 +1,15 @@
 """benchmarks/samegame_strength.py: --set research searches research_boards()
 (board k of the set, seed k-1), every line names its set and its board's
 digest, and the default is still the 20 standard boards (the published curves)."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from gridgames.samegame import research_boards, standard_boards
 from gridgames.samegame.research._jobs import board_rows, digest
+from helpers import script
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-sys.path.insert(0, str(BENCHMARKS))  # the script imports _harness and samegame_ablation's helper, as when run
-spec = importlib.util.spec_from_file_location("samegame_strength", BENCHMARKS / "samegame_strength.py")
-strength = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(strength)
+strength = script("benchmarks/samegame_strength.py")
 
 NRPA1 = 'nrpa-1={"algo": "nrpa", "level": 1, "iterations": 10}'
 
