@@ -3,11 +3,11 @@ judged in one process: an OUTPUT that is an input is refused
 before anything is touched, files are replaced whole, ``package`` refuses a
 non-empty directory unless --force, ``judge FILE... --outdir``."""
 import os
+import select
 import signal
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -140,22 +140,32 @@ def test_a_real_signal_just_after_the_temporary_is_made_leaves_nothing(tmp_path,
     target = threading.get_ident() if to == "main thread" else other.ident
     real = getattr(os, make)
 
+    taken, wakeup = os.pipe()  # Python's C handler writes a byte there, in the thread that takes the signal
+    os.set_blocking(wakeup, False)
+
     def made_then_signalled(*args):
         monkeypatch.setattr(os, make, real)  # once
         result = real(*args)
         signal.pthread_kill(target, signal.SIGINT)
-        time.sleep(0.05)  # (time for the other thread to take it)
+        if to == "other thread":
+            select.select([taken], [], [], 60)  # until it has taken it
         return result
 
     monkeypatch.setattr(os, make, made_then_signalled)
-    with pytest.raises(KeyboardInterrupt):
-        if make == "open":
-            with replacing(str(tmp_path / "out")):
-                pass
-        else:
-            with new_directory(str(tmp_path / "dir")):
-                pass
-    done.set()
+    before = signal.set_wakeup_fd(wakeup)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if make == "open":
+                with replacing(str(tmp_path / "out")):
+                    pass
+            else:
+                with new_directory(str(tmp_path / "dir")):
+                    pass
+    finally:
+        signal.set_wakeup_fd(before)
+        done.set()
+        os.close(taken)
+        os.close(wakeup)
     assert os.listdir(tmp_path) == ["out"] and (tmp_path / "out").read_bytes() == b"old"
 
 
