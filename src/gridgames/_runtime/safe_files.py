@@ -28,7 +28,6 @@ campaign results...)::
 a non-empty DIR is refused unless ``force``, which replaces it whole.
 """
 
-import _signal  # type: ignore[import-not-found]  # built in, loaded already (signal would import enum)
 import os
 import stat
 import sys
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from contextlib import contextmanager
     from types import TracebackType
-    from typing import Any, Optional
+    from typing import Optional
 else:  # contextlib's, imported when first used: a judge starts fast
     from . import contextmanager
 
@@ -57,43 +56,6 @@ def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-
-
-# The signals that stop a command: Ctrl-C, SIGTERM, SIGHUP (not on Windows).
-STOPPING = [getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(_signal, name)]
-
-
-class _held:
-    """Those signals wait while a temporary file or directory is made and its
-    name kept: Python runs a handler right after the call during which its
-    signal came, so one coming while the file is made would leave it behind,
-    unnamed.  Their handlers are swapped for one that notes them, and run when
-    the block ends, where the clean-up knows the name.  (Handlers run in the
-    main thread only, whichever thread the signal reached: elsewhere there is
-    nothing to hold, and no handler can be swapped.  A second signal within
-    the microseconds of a swap may leave one noting: the first stops the
-    command all the same.)"""
-
-    def __enter__(self) -> None:
-        self.handlers: dict[int, Any] = {}
-        self.came: list[tuple[int, Any]] = []
-        for number in STOPPING:
-            handler = _signal.getsignal(number)
-            if callable(handler):  # (SIG_DFL ends the process, SIG_IGN nothing: not held)
-                try:
-                    _signal.signal(number, self._note)
-                except ValueError:  # not the main thread
-                    return
-                self.handlers[number] = handler
-
-    def _note(self, number: int, frame: "Any") -> None:
-        self.came.append((number, frame))
-
-    def __exit__(self, *exc: object) -> None:
-        for number, handler in self.handlers.items():
-            _signal.signal(number, handler)
-        for number, frame in self.came:
-            self.handlers[number](number, frame)  # raises KeyboardInterrupt, as it would have then
 
 
 def _identity(path: str) -> "Optional[tuple[int, int]]":
@@ -160,10 +122,11 @@ class replacing:
         """A new hidden file ``.BASE.N.tmp`` in ``directory`` (mode 0666 less the
         umask, like any new file) as ``self.temp`` and ``self.fd``: both set in
         one statement after the file is made, so no signal handler runs between."""
+        from .held_signals import held  # only here: a judge writing to standard output never needs it
         for n in range(os.getpid(), os.getpid() + 1000):
             temp = os.path.join(directory, f".{base}.{n}.tmp")
             try:
-                with _held():
+                with held():
                     self.temp, self.fd = temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
                                                        getattr(os, "O_BINARY", 0), 0o666)
                 return
@@ -209,6 +172,8 @@ def new_directory(path: str, force: bool = False) -> "Iterator[str]":
     refused (CannotWrite, before anything is written) unless ``force``: then
     it is replaced whole, so no stale file of the old one stays."""
     import shutil  # only here: the judges start without it
+
+    from .held_signals import held
     path = os.path.normpath(path)
     if os.path.lexists(path):
         if not os.path.isdir(path):
@@ -221,7 +186,7 @@ def new_directory(path: str, force: bool = False) -> "Iterator[str]":
         for n in range(os.getpid(), os.getpid() + 1000):
             name = os.path.join(parent, f".{base}.{n}.tmp")
             try:
-                with _held():
+                with held():
                     os.mkdir(name)
                     build = name
                 break
