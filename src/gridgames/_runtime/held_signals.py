@@ -12,15 +12,15 @@ STOPPING = [getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") i
 
 
 class held:
-    """The signals that stop a command wait while a temporary file or directory is made and its
-    name kept: Python runs a handler right after the call during which its
-    signal came, so one coming while the file is made would leave it behind,
-    unnamed.  Their handlers are swapped for one that notes them, and run when
-    the block ends, where the clean-up knows the name.  (Handlers run in the
-    main thread only, whichever thread the signal reached: elsewhere there is
-    nothing to hold, and no handler can be swapped.  A second signal within
-    the microseconds of a swap may leave one noting: the first stops the
-    command all the same.)"""
+    """The signals that stop a command wait while a temporary file or
+    directory is made and its name kept: Python runs a handler right after
+    the call during which its signal came, so one coming while the file is
+    made would leave it behind, unnamed.  Their handlers are swapped for one
+    that notes them, and run when the block ends, where the clean-up knows
+    the name.  (Handlers run in the main thread only, whichever thread the
+    signal reached: elsewhere there is nothing to hold, and no handler can be
+    swapped.  A second signal within the microseconds of a swap may leave one
+    noting: the first stops the command all the same.)"""
 
     def __enter__(self) -> None:
         self.handlers: dict[int, Any] = {}

@@ -120,8 +120,8 @@ class replacing:
 
     def _create(self, directory: str, base: str) -> None:
         """A new hidden file ``.BASE.N.tmp`` in ``directory`` (mode 0666 less the
-        umask, like any new file) as ``self.temp`` and ``self.fd``: both set in
-        one statement after the file is made, so no signal handler runs between."""
+        umask, like any new file) as ``self.temp`` and ``self.fd``, both set
+        before a signal's handler can run (held_signals)."""
         from .held_signals import held  # only here: a judge writing to standard output never needs it
         for n in range(os.getpid(), os.getpid() + 1000):
             temp = os.path.join(directory, f".{base}.{n}.tmp")
