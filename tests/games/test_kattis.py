@@ -120,6 +120,16 @@ def test_package_cli(cli, tmp_path):
     assert p.returncode == 2 and p.stderr.startswith(b"gridgames package: cannot write"), p.stderr
 
 
+@pytest.mark.parametrize("name", ["pk-tilematch", "Pkg", "pkg_1", "pkg.d", "ü"])
+def test_package_refuses_a_directory_verifyproblem_would_refuse(cli, tmp_path, name):
+    """The directory's name is the problem's short name: verifyproblem says
+    "Invalid shortname ... (must be [a-z0-9]+)"; package says so first, and writes nothing."""
+    p = cli("package", "tilematch", str(tmp_path / name) + "/")
+    assert p.returncode == 2 and p.stderr.count(b"\n") == 1, p.stderr
+    assert p.stderr.startswith(b"gridgames package: ") and b"[a-z0-9]+" in p.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 VERIFY = shutil.which("verifyproblem")
 STATEMENT_TOOLS = all(shutil.which(tool) for tool in ("lualatex", "tidy"))
 

@@ -2,7 +2,7 @@
 import argparse
 
 from .._runtime.safe_files import CannotWrite, new_directory
-from ..kattis import MAX_SECRET, games, write_package
+from ..kattis import MAX_SECRET, check_shortname, games, write_package
 from ._args import add_command, ranged
 from ._io import fail
 
@@ -21,7 +21,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("game", choices=sorted(games()), metavar="GAME",
                    help=f"one of {', '.join(games())}")
     p.add_argument("directory", metavar="DIR",
-                   help="the package directory: created, or empty (see --force)")
+                   help="the package directory: created, or empty (see --force); its name is the "
+                        "problem's short name, lowercase letters and digits only ([a-z0-9]+)")
     p.add_argument("--force", action="store_true",
                    help="replace DIR when it is not empty: the new package takes its place whole "
                         "(no old file stays); without it a non-empty DIR is refused (exit 2)")
@@ -32,6 +33,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _run(args: argparse.Namespace) -> int:
+    try:
+        check_shortname(args.directory)  # refused before anything is written
+    except ValueError as exc:
+        return fail("package", str(exc), 2)
     try:
         # built next to DIR, then put in its place: never a mix of old and new files
         with new_directory(args.directory, args.force) as build:

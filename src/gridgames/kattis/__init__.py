@@ -11,6 +11,7 @@ one with one real mistake patched in (``mistakes``: ``data/GAME/mistakes.json``)
 import inspect
 import json
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Iterator, Sequence
@@ -99,6 +100,20 @@ def output_validator() -> str:
                     "Output validator of the tile game, assembled by gridgames from compare.py.")
 
 
+SHORTNAME = re.compile(r"[a-z0-9]+")  # problemtools' rule for a problem's short name
+
+
+def check_shortname(directory: Union[str, "os.PathLike[str]"]) -> str:
+    """The problem's short name: a package directory's own name, which Kattis and
+    ``verifyproblem`` require to match ``[a-z0-9]+``.  ValueError, saying the rule,
+    for any other name (``pk-tilematch``, ``Pkg``), before anything is written."""
+    name = Path(os.path.abspath(directory)).name
+    if not SHORTNAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a Kattis short name: the directory's name must be "
+                         "lowercase letters and digits only ([a-z0-9]+), as verifyproblem requires")
+    return name
+
+
 MAX_SECRET = 999  # generated secret cases: their names have three digits (001-random...)
 
 
@@ -118,7 +133,9 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
                   seed: int = 0) -> Path:
     """Write the Kattis problem package of ``game`` into ``directory`` (created;
     existing files in it are overwritten).  Returns its path.  ``secret``:
-    1..MAX_SECRET generated cases (ValueError otherwise)."""
+    1..MAX_SECRET generated cases (ValueError otherwise).  Where the package is
+    used as it is, the directory's name is the problem's short name:
+    ``check_shortname`` (the CLI checks it before writing)."""
     if not 1 <= secret <= MAX_SECRET:
         raise ValueError(f"secret must be 1..{MAX_SECRET}, not {secret}")
     name, source = problem_yaml(game)
@@ -156,5 +173,6 @@ def write_package(game: str, directory: Union[str, "os.PathLike[str]"], secret: 
     return root
 
 
-__all__ = ["MAX_SECRET", "MISTAKES", "games", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
+__all__ = ["MAX_SECRET", "MISTAKES", "SHORTNAME", "check_shortname",
+           "games", "problem_dir", "mistakes", "problem_yaml", "write_package", "submission",
            "input_validator", "output_validator"]
