@@ -44,7 +44,8 @@ class GamePackage(Protocol):
     ``InputError``, what its bad input raises."""
 
     @property
-    def InputError(self) -> type[InputError]: ...
+    def InputError(self) -> type[InputError]:
+        """The exception the game's bad input raises (a ``gridgames.protocol.InputError``)."""
 
 
 @runtime_checkable
@@ -58,7 +59,8 @@ class JudgeKernel(Protocol):
     ``backend``: None, "compiled" or "pure" (``gridgames._runtime.backend.kernel``)."""
 
     @property
-    def judge(self) -> Callable[..., JudgeResult]: ...
+    def judge(self) -> Callable[..., JudgeResult]:
+        """``judge(data, *, backend=None, emit=None) -> JudgeResult``: above."""
 
 
 @runtime_checkable
@@ -77,12 +79,15 @@ class Generator(Protocol):
     MAX_COUNT: int  # the most cases a file has when --count is not given
 
     @property
-    def OPTIONS(self) -> Sequence[str]: ...  # the dests of the options add_arguments adds (read only)
+    def OPTIONS(self) -> Sequence[str]:
+        """The dests of the options ``add_arguments`` adds (read only)."""
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the generator's own options (``OPTIONS``) to ``gridgames NAME generate``."""
 
     @property
-    def generate(self) -> Callable[..., bytes]: ...
+    def generate(self) -> Callable[..., bytes]:
+        """``generate(seed=0, count=None, *, progress=None, **options) -> bytes``: above."""
 
 
 @runtime_checkable
@@ -94,7 +99,8 @@ class Validator(Protocol):
     defect, else returns the number of cases.  Its ``__doc__`` is the
     command's description."""
 
-    def validate(self, data: bytes) -> int: ...
+    def validate(self, data: bytes) -> int:
+        """The number of cases of ``data``; ``Invalid`` (line, column) at its first defect."""
 
 
 @runtime_checkable
@@ -109,7 +115,8 @@ class Steps(Protocol):
     STATUS: str  # what the status line counts ("Score")
     STEP: str  # what one step of a case is, for the command's help
 
-    def show(self, data: bytes, output: bytes, backend: Optional[str]) -> Iterable[Case]: ...
+    def show(self, data: bytes, output: bytes, backend: Optional[str]) -> Iterable[Case]:
+        """One ``Case`` per case of ``data`` (``output``: the judge's output for it)."""
 
 
 @runtime_checkable
@@ -133,7 +140,8 @@ class CommandLine(Protocol):
     command gets ``cli._contract.JUDGE`` without being told; a function, so
     that the judges' fast path imports no argparse)."""
 
-    def register(self, subparsers: Subparsers) -> None: ...
+    def register(self, subparsers: Subparsers) -> None:
+        """Add ``gridgames NAME`` and its commands to ``subparsers``."""
 
 
 @runtime_checkable
@@ -143,7 +151,8 @@ class JudgeCommandLine(CommandLine, Protocol):
     and optionally ``OPTIONS``: the judge command's own options, name ->
     (type, default)."""
 
-    def run(self, args: Union[argparse.Namespace, Any]) -> int: ...
+    def run(self, args: Union[argparse.Namespace, Any]) -> int:
+        """Run the judge command on ``args``; its exit status."""
 
 
 @runtime_checkable
@@ -158,13 +167,17 @@ class Environment(Protocol):
     action_space: Any
 
     def reset(self, *, seed: Optional[int] = None,
-              options: Optional[dict[str, Any]] = None) -> tuple[Any, dict[str, Any]]: ...
+              options: Optional[dict[str, Any]] = None) -> tuple[Any, dict[str, Any]]:
+        """A new game (``seed``: its board); (observation, info), info holding ``action_mask``."""
 
-    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]: ...
+    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        """Play ``action``: (observation, reward, terminated, truncated, info)."""
 
-    def action_masks(self) -> Any: ...
+    def action_masks(self) -> Any:
+        """The legal actions now, a boolean array (MaskablePPO's convention)."""
 
-    def render(self) -> Any: ...
+    def render(self) -> Any:
+        """The game now: text ("ansi") or an RGB array ("rgb_array"), by ``render_mode``."""
 
 
 # role -> (its Protocol, the games that must have it: "all" or "judge")

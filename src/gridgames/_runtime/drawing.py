@@ -78,6 +78,8 @@ class Drawing:
 
     def rect(self, x: float, y: float, w: float, h: float, cls: str, title: Optional[str] = None,
              rx: float = 0) -> None:
+        """A rectangle at (x, y), w wide and h high, of CSS class ``cls``; ``title``
+        its tooltip, ``rx`` its corners' radius."""
         body = f" x='{num(x)}' y='{num(y)}' width='{num(w)}' height='{num(h)}'"
         body += f" rx='{num(rx)}'" if rx else ""
         self._element("rect", body + attrs(class_=cls), title)
@@ -93,9 +95,11 @@ class Drawing:
         self.cells.setdefault(cls, []).append(f"M{num(x)} {num(y)}h{CELL}v{CELL}h-{CELL}z")
 
     def circle(self, x: float, y: float, r: float, cls: str, title: Optional[str] = None) -> None:
+        """A circle of centre (x, y) and radius r, of CSS class ``cls``; ``title`` its tooltip."""
         self._element("circle", f" cx='{num(x)}' cy='{num(y)}' r='{num(r)}'" + attrs(class_=cls), title)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, cls: str) -> None:
+        """A straight line from (x1, y1) to (x2, y2), of CSS class ``cls``."""
         self.parts.append(f"<line x1='{num(x1)}' y1='{num(y1)}' x2='{num(x2)}' y2='{num(y2)}'"
                           f"{attrs(class_=cls)}/>")
 

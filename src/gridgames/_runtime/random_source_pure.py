@@ -58,12 +58,15 @@ class Rand:
         return low + self.below(high - low + 1)
 
     def chance(self, p: float) -> bool:
+        """True with probability ``p`` (one draw)."""
         return self._random() < p
 
     def choice(self, items: Sequence[T]) -> T:
+        """One of ``items``, each as likely (one draw of ``below``)."""
         return items[self.below(len(items))]
 
     def shuffle(self, items: "list[Any]") -> None:
+        """Shuffle ``items`` in place (Fisher-Yates, from the last item down)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

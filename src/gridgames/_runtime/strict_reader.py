@@ -31,10 +31,12 @@ class Reader:
         self.data, self.pos = data, 0
 
     def where(self, pos: int = -1) -> "tuple[int, int]":
+        """(line, column), both 1-based, of byte ``pos`` (-1: the current position)."""
         pos = self.pos if pos < 0 else pos
         return self.data.count(b"\n", 0, pos) + 1, pos - (self.data.rfind(b"\n", 0, pos) + 1) + 1
 
     def fail(self, message: str, pos: int = -1) -> "Invalid":
+        """An ``Invalid`` saying ``message`` at ``pos`` (-1: here), for the caller to raise."""
         return Invalid(*self.where(pos), message)
 
     def found(self, pos: int = -1) -> str:
@@ -54,9 +56,11 @@ class Reader:
         return f"'{text}{'...' if end > pos + _SHOWN else ''}'"
 
     def at_end(self) -> bool:
+        """Whether every byte has been read."""
         return self.pos >= len(self.data)
 
     def peek(self) -> bytes:
+        """The next byte, not consumed (``b""`` at the end)."""
         return self.data[self.pos:self.pos + 1]
 
     def number(self, low: int, high: int, what: str) -> int:
@@ -81,14 +85,17 @@ class Reader:
         return value
 
     def expect(self, byte: bytes, what: str) -> None:
+        """Consume ``byte``, or raise ``Invalid`` "expected ``what``, found ..."."""
         if self.peek() != byte:
             raise self.fail(f"expected {what}, found {self.found()}")
         self.pos += 1
 
     def space(self) -> None:
+        """Consume exactly one space."""
         self.expect(b" ", "a single space")
 
     def newline(self) -> None:
+        """Consume the end of a line (``\\n``; a carriage return is a defect)."""
         self.expect(b"\n", "end of line")
 
     def separator(self) -> None:
@@ -111,6 +118,7 @@ class Reader:
         return values
 
     def end(self) -> None:
+        """Raise ``Invalid`` unless every byte has been read (no trailing data)."""
         if not self.at_end():
             raise self.fail(f"expected end of file, found {self.found()}")
 
