@@ -99,14 +99,11 @@ class replacing:
 
     def __enter__(self) -> int:
         refuse_same(self.path, self.inputs)
-        self.target = os.path.realpath(self.path)  # a symbolic link keeps pointing at the new file
-        try:
-            mode: Optional[int] = os.stat(self.target).st_mode
-        except OSError:
-            mode = None
+        mode = special_mode(self.path)
         if mode is not None and not stat.S_ISREG(mode):  # /dev/null, a pipe: write in place
             self.fd = _open(self.path, os.O_WRONLY | os.O_TRUNC)
             return self.fd
+        self.target = os.path.realpath(self.path)  # a symbolic link keeps pointing at the new file
         directory, base = os.path.split(self.target)
         try:  # a signal raised from here on (Ctrl-C, SIGTERM as KeyboardInterrupt) still removes the file
             self._create(directory or ".", base)
@@ -156,6 +153,23 @@ class replacing:
                 os.close(self.fd)
             if os.path.lexists(self.temp):
                 os.unlink(self.temp)
+
+
+def special_mode(path: str) -> "Optional[int]":
+    """The st_mode of what ``path`` names, links followed (None: nothing
+    there).  Asked of the path itself, not of its realpath: /dev/stdout into
+    a pipe resolves to /proc/self/fd/1 -> 'pipe:[N]', a name nothing has."""
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL in the name (refused where it is opened)
+        return None
+
+
+def is_regular(path: str) -> bool:
+    """``path`` is a regular file, or nothing yet (a file will be made):
+    written through a temporary file, synced, and read back only then."""
+    mode = special_mode(path)
+    return mode is None or stat.S_ISREG(mode)
 
 
 def _open(path: str, flags: int) -> int:

@@ -153,7 +153,7 @@ def _open(output: str, resume: bool, boards_file: Optional[str], digests: list[s
             if not resume and os.path.getsize(output) > 0:
                 raise Refused("taken", output)
         appender = results.Appender(output)  # first: it locks FILE
-        found = results.load(output)
+        found = results.load(output) if resume else []  # read back only to resume
         results.refuse_other(found, output, digests, algo, params, seed)
         return appender, found
     except (OSError, ValueError) as exc:  # FormatError (a bad FILE) is a ValueError

@@ -9,6 +9,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from ..._runtime.safe_files import CannotWrite, is_regular
 from .._text import FormatError
 from ._jobs import Result, search_seed
 
@@ -16,31 +17,47 @@ HEAD = b'{"board": '  # how every result line starts
 NEWLINE = b"\n"
 
 
+LINE_MAX = 1 << 20  # bytes: a result line is a few kB (its moves); a longer one is not one
+
+
 def load(path: str) -> list[tuple[int, Result]]:
     """The Results in ``path`` with their line numbers ([] if it does not
-    exist).  A torn last line (a driver killed while writing it) is cut off
-    the file; any other line that is not a Result is a FormatError naming
-    it, and the file is left as it is."""
+    exist, or is not a regular file: /dev/null, a pipe or a terminal is
+    written, never read back).  Read a line at a time, each at most
+    LINE_MAX bytes, so memory holds the Results, not the file.  A torn last
+    line (a driver killed while writing it) is cut off the file; any other
+    line that is not a Result is a FormatError naming it, and the file is
+    left as it is."""
+    if not is_regular(path):
+        return []
+    found = []
+    number, end = 0, 0  # end: the offset after the last whole line
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            while True:
+                line = f.readline(LINE_MAX + 1)
+                if not line.endswith(NEWLINE):
+                    break
+                number += 1
+                end += len(line)
+                if line.strip():
+                    found.append((number, _result(line[:-1], path, number)))
     except FileNotFoundError:
         return []
-    end = data.rfind(b"\n") + 1
-    found = []
-    for number, line in enumerate(data[:end].split(b"\n")[:-1], 1):
-        if line.strip():
-            try:
-                found.append((number, Result.from_line(line.decode("utf-8"))))
-            except (ValueError, UnicodeDecodeError):
-                raise FormatError(f"{path}:{number}: not a result line of 'samegame solve -o'") from None
-    if end < len(data):
-        if not data[end:].startswith(HEAD[:len(data) - end]):
-            raise FormatError(f"{path}:{data.count(NEWLINE) + 1}: not a result line of 'samegame solve -o'")
+    if line:  # a last line without its line break
+        if len(line) > LINE_MAX or not line.startswith(HEAD[:len(line)]):
+            raise FormatError(f"{path}:{number + 1}: not a result line of 'samegame solve -o'")
         with open(path, "r+b") as f:  # the torn line: its search is done again
             f.truncate(end)
             os.fsync(f.fileno())
     return found
+
+
+def _result(line: bytes, path: str, number: int) -> Result:
+    try:
+        return Result.from_line(line.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise FormatError(f"{path}:{number}: not a result line of 'samegame solve -o'") from None
 
 
 def refuse_other(found: list[tuple[int, Result]], path: str, digests: list[str], algo: str,
@@ -106,21 +123,30 @@ class Appender:
     """Appends Results to a file, each line whole and on disk before
     ``write`` returns.  One campaign at a time: ValueError if another
     process has the file open for appending (an advisory lock on POSIX, a
-    lock of one byte past the end on Windows)."""
+    lock of one byte past the end on Windows).  A file that is not a
+    regular one (/dev/null, a pipe, a terminal) is written as it is: no
+    lock, no fsync (they refuse it).  A write that fails is CannotWrite."""
 
     def __init__(self, path: str) -> None:
+        self.path, self.regular = path, is_regular(path)
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         try:
-            self._unlock = lock(self.fd, *lock_primitive())
+            self._unlock = lock(self.fd, *lock_primitive()) if self.regular else lambda: None
         except OSError:
             os.close(self.fd)
             raise ValueError(f"{path} is being written by another campaign") from None
 
     def write(self, result: Result) -> None:
         data = memoryview((result.line() + "\n").encode("utf-8"))
-        while data:
-            data = data[os.write(self.fd, data):]
-        os.fsync(self.fd)
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+            if self.regular:
+                os.fsync(self.fd)
+        except BrokenPipeError:  # | head: left to the command line (a quiet stop)
+            raise
+        except OSError as exc:  # a full disk, /dev/full
+            raise CannotWrite(f"cannot write {self.path}: {exc.strerror}") from None
 
     def close(self) -> None:
         try:
