@@ -2,7 +2,9 @@
 (same interpreter; CPU time of the child, user + system, and wall time,
 medians of interleaved rounds, so both sides see the same machine load).
 
-``start-up: GAME`` runs ``python -m gridgames``; ``start-up (script): GAME``
+``start-up: GAME`` runs ``python -m gridgames``; ``start-up: --version`` its
+``--version`` (each kernel looked for, none loaded), printed also against the
+SameGame judge's start-up; ``start-up (script): GAME``
 the installed ``gridgames`` launcher, when there is one (pip before 25.2
 wrote launchers that import re, ~0.3x more).  ``--against SRC`` runs each
 of them again, interleaved, with another gridgames first on the path (e.g.
@@ -36,7 +38,8 @@ def startup_ratios(rounds=20, against=None):
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: byte code cached
     other = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [against, os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryDirectory() as tmp:
-        cmds = {"pass": ([sys.executable, "-c", "pass"], None)}
+        cmds = {"pass": ([sys.executable, "-c", "pass"], None),
+                "start-up: --version": ([sys.executable, "-m", "gridgames", "--version"], None)}
         for game, data in ONE_CASE.items():
             path = os.path.join(tmp, f"{game}.in")
             with open(path, "wb") as f:
@@ -64,9 +67,12 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=20, help="interleaved rounds (default 20)")
     parser.add_argument("--against", metavar="SRC", help="also run each with this gridgames first on the path")
     args = parser.parse_args(argv)
+    ratios = startup_ratios(args.rounds, args.against)
     print("   CPU   wall  (ratio to python -c pass)")
-    for name, (cpu, wall) in sorted(startup_ratios(args.rounds, args.against).items()):
+    for name, (cpu, wall) in sorted(ratios.items()):
         print(f"{cpu:6.2f} {wall:6.2f}  {name}")
+    version, judge = ratios["start-up: --version"], ratios["start-up: samegame"]
+    print(f"{version[0] / judge[0]:6.2f} {version[1] / judge[1]:6.2f}  --version against the samegame judge's start-up")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,15 @@ def test_the_judge_path_imports_only_its_game(game):
     assert not found & {"argparse", "typing", "re"}  # the fast path (cli.judge_command): no parser, annotations only
 
 
+def test_version_loads_no_game_and_no_parser():
+    """``gridgames --version`` answers before argparse and the games: it looks
+    for each kernel without loading it (about a judge's start-up, where loading
+    every game and the whole parser took ten)."""
+    found = modules_after("from gridgames.cli import main\nmain(['--version'])")
+    assert not {m for m in found if m.split(".")[:2] in [["gridgames", g] for g in GAMES]}
+    assert not found & (NEVER | {"argparse", "gridgames.cli._parser"})
+
+
 # What the judge path may import beyond a bare interpreter (besides the
 # game's own gridgames modules, listed below per game).
 ALLOWED = {"_operator", "cython_runtime"}

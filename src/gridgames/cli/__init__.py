@@ -84,6 +84,10 @@ def _main(argv: "Optional[Sequence[str]]", end: bool) -> int:
     one_line_warnings()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv == ["--version"]:  # before argparse and every game are imported: as fast as a judge
+            from ._version import version
+            sys.stdout.write(version() + "\n")
+            return 0
         judge = judge_command(argv)
         if judge is not None:
             status = judge()

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from .. import __version__
 from .._registry import command_line, games, known as is_game
 from . import _args, _contract
 from ._args import game_position, with_default_command
 from ._io import CannotRead, CannotWrite, fail
+from ._version import version
 
 # commands that are not games
 TOOLS = {"package": "gridgames.cli.kattis", "completion": "gridgames.cli._completion",
@@ -30,15 +30,6 @@ SIGTERM, 129 stopped by SIGHUP (128 + the signal's number; as with Ctrl-C, no
 temporary file is left and an earlier output stays whole); 141 the output was closed
 early (e.g. by `| head`: a quiet stop, nothing more is written). Set
 GRIDGAMES_PURE_PYTHON=1 to use the pure-Python backend."""
-
-
-def version() -> str:
-    """'gridgames VERSION (BACKEND)', naming the games that run on pure Python
-    when only some do."""
-    from .. import BACKEND, BACKENDS  # every kernel is loaded to tell: only here
-    pure = [game for game, name in BACKENDS.items() if name != "compiled"]
-    detail = f"partial; pure-python: {', '.join(pure)}" if BACKEND == "partial" else BACKEND
-    return f"gridgames {__version__} ({detail})"
 
 
 class VersionAction(argparse.Action):
