@@ -54,6 +54,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "size-bias--0.3": {"size_bias": -0.3},
     "colour-bias--1": {"colour_bias": -1.0},  # regions holding less of their colour first
     **{f"tabu-{k}": {"tabu_colour": k} for k in range(10)},  # the colour kept, fixed
+    # a learned prior (GNRPA's bias w . features), fitted by benchmarks/samegame_prior.py on research boards 101-250
+    "prior-round0": {"prior": "benchmarks/results/prior/prior-round0.json"},
 }
 DEFAULT_CONFIGS = ["default", "tabu-bias-3", "size-bias-0.1", "stab-3", "repeats-3", "no-restarts", "tabu-best"]
 
@@ -88,6 +90,10 @@ BASE = dict(level=3, iterations=100, restarts=None)
 def options_of(config: str, budget: float) -> tuple[str, dict[str, Any]]:
     changed = dict(CONFIGS[config])
     algo = changed.pop("algo", "nrpa")
+    if "prior" in changed:  # a prior file (relative to the project): its weights
+        from gridgames.samegame.research._prior import load
+        changed["prior"] = load(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                             changed["prior"]))
     if algo == "beam-eval":  # beams twice as wide each time, until the time is up
         return algo, dict(changed, iterations=2**31 - 1, time=budget, cpu_time=True)
     return algo, dict(BASE, **changed, time=budget, cpu_time=True)

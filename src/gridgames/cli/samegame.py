@@ -29,7 +29,7 @@ def rules() -> "dict[str, list[Rule]]":
         needs("--cpu-time", "--time"),
         needs("--resume", "-o"),
         needs("--batch", "--allocate"),
-        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --root-parallel --checkpoint",
+        only("--stab --restarts --tabu-bias --size-bias --colour-bias --repeats --prior --root-parallel --checkpoint",
              "algo", nrpa, "--algo nrpa", "--algo", "beam"),
         Rule(("--improve-adapts",), lambda a: given(a, "--improve") and a.algo in nrpa,
              "only with --improve and --algo nrpa", ("--improve", "--algo", "beam"), ("--improve",)),
@@ -47,6 +47,8 @@ def rules() -> "dict[str, list[Rule]]":
         not_with("--tabu-free --tabu-until", "--no-tabu"),
         not_with("--tabu-free --tabu-until", "--root-parallel", "--root-parallel", "2"),
         not_with("--tabu-free --tabu-until", "--checkpoint", "--checkpoint", "ck"),
+        not_with("--prior", "--root-parallel", "--root-parallel", "2"),
+        not_with("--prior", "--checkpoint", "--checkpoint", "ck"),
         not_with("--threads", "--ray"),
         not_with("--threads", "--root-parallel", "--root-parallel", "2"),  # its W workers are its threads
     ]}

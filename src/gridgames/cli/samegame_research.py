@@ -15,7 +15,7 @@ from .._runtime.progress_line import wanted
 from ..samegame import Board, FormatError, read_boards, research_boards, standard_boards
 from ..samegame._game import RESEARCH_SEED, RESEARCH_SIZE
 from ..samegame._single import ALGORITHMS, DEFAULT_ITERATIONS, WEIGHTS, tabu_choice
-from ..samegame.research import _improve
+from ..samegame.research import _improve, _prior
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
@@ -87,6 +87,9 @@ def _add_boards_and_search(s: argparse.ArgumentParser) -> None:
     for flag, kind, metavar, text in NRPA_OPTIONS:
         s.add_argument(flag, type=kind, default=None, metavar=metavar,
                        help=text.format(restarts=timed_default("restarts", 0)))
+    s.add_argument("--prior", metavar="FILE", default=None,
+                   help="nrpa: a learned prior, a JSON file whose \"weights\" give each move feature's weight "
+                        "(benchmarks/samegame_prior.py fits one); w . features is added to each move's weight")
     s.add_argument("--cpu-time", action="store_true",
                    help="--time counts each search's CPU seconds, not wall seconds")
 
@@ -211,6 +214,13 @@ def run(args: argparse.Namespace) -> int:
     why = refused(args, algo, options)
     if why:
         error(why)
+    if args.prior is not None:  # its weights go into each result line
+        try:
+            options["prior"] = _prior.load(args.prior)
+        except OSError as exc:
+            return fail(GAME, f"cannot read {shown(args.prior)}: {exc.strerror}", 2)
+        except ValueError as exc:
+            return fail(GAME, f"{shown(args.prior)}: {exc}", 2)
     try:  # --improve: the best game known for each board, from best_known() and FILE's lines
         boards = boards_of(args)
         known = read_input(args.improve).decode("utf-8", "surrogateescape") if args.improve else None

@@ -10,7 +10,7 @@ from ._text import EMPTY as _EMPTY, format_boards, parse_boards
 
 TYPE_CHECKING = False  # typing is not imported at run time: a judge starts fast
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from typing import Optional, Union
 
     from .._runtime.drawing import Drawing
@@ -155,7 +155,7 @@ class Board(Wrapper):
                tabu_colour: "TabuColour" = None, colour_bias: float = 0.0,
                improve_adapts: "Optional[int]" = None,
                weights: "Optional[tuple[int, int, int]]" = None, tabu_free: int = 10,
-               tabu_until: int = 0) -> "SearchResult":
+               tabu_until: int = 0, prior: "Optional[Mapping[str, float]]" = None) -> "SearchResult":
         """Search for a high-scoring game from this position (left unchanged).
 
         ``algo``: "random" (the best of ``iterations`` playouts, default
@@ -187,7 +187,10 @@ class Board(Wrapper):
         evaluation: added times the share of its colour's cells on the
         board that a region holds, size / cells of that colour); ``repeats`` (GNRPA with limited
         repetitions): a level ends early once the level below has returned
-        its best score again this many times (0: never).
+        its best score again this many times (0: never).  ``prior`` (NRPA):
+        a learned bias, each feature's weight by name
+        (``samegame.research._prior.FEATURES``; a file's: ``_prior.load``),
+        w . features added to each move's weight.
 
         ``tabu``: the playouts avoid the most frequent colour (see
         playouts): pairs of it are allowed after ``tabu_free`` moves
@@ -222,7 +225,7 @@ class Board(Wrapper):
                            restarts=restarts, tabu_bias=tabu_bias, size_bias=size_bias,
                            repeats=repeats, cpu_time=cpu_time, improve=improve, tabu_colour=tabu_colour,
                            colour_bias=colour_bias, improve_adapts=improve_adapts, weights=weights,
-                           tabu_free=tabu_free, tabu_until=tabu_until)
+                           tabu_free=tabu_free, tabu_until=tabu_until, prior=prior)
 
     def stop_flag(self) -> "Stop":
         """A new Stop (its ``set()`` ends searches given it) for this backend."""

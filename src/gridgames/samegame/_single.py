@@ -2,7 +2,7 @@
 (several boards and runs, in order; ``_campaign`` runs them)."""
 import hashlib
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from operator import index
 from typing import Any, Literal, NamedTuple, Optional
 
@@ -15,6 +15,7 @@ from ._tabu import (
     TabuColour as TabuColour,  # re-exported: Board.search's annotation
     standard_number,
 )
+from .research import _prior
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,
@@ -136,7 +137,7 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
         improve: Optional[Iterable[tuple[int, int]]] = None, tabu_colour: TabuColour = None,
         colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
         weights: Optional[tuple[int, int, int]] = None, tabu_free: int = TABU_FREE,
-        tabu_until: int = 0) -> SearchResult:
+        tabu_until: int = 0, prior: Optional[Mapping[str, float]] = None) -> SearchResult:
     """One search from ``board`` (see Board.search; ``policy``: NRPA's
     first top-level policy, bytes of POLICY_SIZE doubles, for _rootpar)."""
     code, level, iterations, width, seed, seconds = check(algo, level, iterations, width, seed, time)
@@ -147,6 +148,10 @@ def run(board: Any, algo: str = "nrpa", *, level: int = 1, iterations: Optional[
     if restarts is None and time is None and stop is None:
         raise ValueError("restarts=None (until the time is up) needs a time or a stop flag")
     nrpa = check_nrpa(stab, restarts, tabu_bias, size_bias, repeats, colour_bias, improve_adapts, improve is not None)
+    if prior is not None:
+        if algo != "nrpa":
+            raise ValueError("prior applies only to algo='nrpa'")
+        nrpa["prior"] = _prior.vector(prior)
     search = _load("samegame", board.backend, part="search")
     main = threading.current_thread() is threading.main_thread()
     if tabu_colour == "race":

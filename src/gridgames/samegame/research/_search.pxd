@@ -19,3 +19,4 @@ cpdef enum:
     POLICY_SIZE = 1 << POLICY_BITS
     TABU_FREE_DEPTH = 10                   # after this many moves, tabu pairs are allowed
     MAX_LEVEL = 10                         # NMCS's and NRPA's deepest level
+    PRIOR_FEATURES = 9                     # a learned prior's features of a move (see move_features)

@@ -18,6 +18,7 @@ POLICY_BITS: int
 POLICY_SIZE: int
 TABU_FREE_DEPTH: int
 MAX_LEVEL: int
+PRIOR_FEATURES: int
 
 class Stop:
     def set(self) -> None: ...
@@ -38,7 +39,8 @@ def search(root: object, algo: int, level: int, iterations: int, width: int, see
            colour_bias: float = 0.0,
            improve_adapts: Optional[int] = None,
            weights: tuple[int, int, int] = (0, 0, 0), tabu_free: int = 10,
-           tabu_until: int = 0) -> tuple[int, list[tuple[int, int]], int, int]: ...
+           tabu_until: int = 0,
+           prior: Optional[Sequence[float]] = None) -> tuple[int, list[tuple[int, int]], int, int]: ...
 def adapt_policy(root: object, policy: bytes, moves: Sequence[Sequence[int]], tabu: bool,
                  tabu_bias: float, size_bias: float, tabu_colour: int = -1,
                  colour_bias: float = 0.0, tabu_free: int = 10, tabu_until: int = 0) -> bytes: ...
@@ -50,7 +52,7 @@ class NrpaRun:
                 policy: Optional[bytes] = None, improve: Optional[Sequence[tuple[int, int]]] = None,
                 tabu_colour: int = -1, colour_bias: float = 0.0,
                 improve_adapts: Optional[int] = None, tabu_free: int = 10,
-                tabu_until: int = 0) -> NrpaRun: ...
+                tabu_until: int = 0, prior: Optional[Sequence[float]] = None) -> NrpaRun: ...
     @property
     def done(self) -> bool: ...
     def run(self, seconds: float, stop: Optional[Stop], poll_signals: bool, cpu_time: bool = False,

@@ -85,6 +85,8 @@ ctypedef struct Ctx:
     double colour_bias           # bias per share of its colour's cells a region holds
     int tabu_free                # after this many moves, tabu pairs are allowed
     int tabu_until               # the tabu rule is lifted once this many cells or fewer are left
+    bint prior_on                # a learned prior: prior . move_features added to each move's bias
+    double prior[PRIOR_FEATURES]
     void *nest                   # nmcs-beam: the Layer of its level-1 beams (else NULL)
     const void *nest_weights     # ...and their evaluation's Weights
     bint oom                     # a nested beam ran out of memory
@@ -214,6 +216,39 @@ cdef inline int start_tabu(const Ctx *x, const BigGrid *g) noexcept nogil:
     return x.tabu_fixed if x.tabu_fixed >= 0 else most_colour(g)
 
 
+cdef inline double prior_bias(const Ctx *x, const Move *m, const int *cells, const int *regions,
+                              int kept) noexcept nogil:
+    """The learned prior's bias of move m: prior . its features, summed in
+    this order (the twin sums the same products in the same order):
+    size - 2, (size - 2)**2, the share of its colour's cells it takes,
+    whether it takes them all, whether its colour is the kept one, the
+    height and column of its canonical cell (0: bottom, left), its
+    colour's lone cells and its colour's regions (this one included)."""
+    cdef int s = m.size - 2
+    cdef double d = 0.0
+    d = d + x.prior[0] * s
+    d = d + x.prior[1] * (s * s)
+    d = d + x.prior[2] * (<double>m.size / cells[m.colour])
+    d = d + x.prior[3] * (m.size == cells[m.colour])
+    d = d + x.prior[4] * (m.colour == kept)
+    d = d + x.prior[5] * (m.cell % BIG_STRIDE - 1)
+    d = d + x.prior[6] * (m.cell // BIG_STRIDE - 1)
+    d = d + x.prior[7] * x.lone[m.colour]
+    d = d + x.prior[8] * regions[m.colour]
+    return d
+
+
+cdef inline double move_bias(const Ctx *x, int j, const int *cells, const int *regions,
+                             int kept) noexcept nogil:
+    """A candidate's bias but for the tabu term (see candidates)."""
+    cdef double b = x.size_bias * (x.moves[j].size - 2)
+    if x.colour_bias != 0:
+        b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
+    if x.prior_on:
+        b = b + prior_bias(x, &x.moves[j], cells, regions, kept)
+    return b
+
+
 cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil:
     """x.cand = the moves a playout may draw, x.bias their biases.  The tabu
     colour (tabu >= 0) is kept for one big final region: its regions are
@@ -222,18 +257,21 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil
     not at all once x.tabu_until cells or fewer are left (Klein's "Tabu48":
     48); a hard ban
     (tabu_bias < 0) leaves them out unless nothing else is left, a soft one
-    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2) and
+    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2),
     colour_bias * size / cells[colour] (the share of its colour's cells on
-    the board it takes: a position evaluation)."""
-    cdef int j, k = 0, parts = 0
+    the board it takes: a position evaluation) and, with a prior, its
+    prior_bias (the kept colour there: tabu as given, lifted or not)."""
+    cdef int j, k = 0, parts = 0, kept = tabu
     cdef int cells[COLOURS]
+    cdef int regions[COLOURS]
     cdef bint banned
-    cdef double b
-    if x.colour_bias != 0:  # counted only when used: the default costs nothing
+    if x.colour_bias != 0 or x.prior_on:  # counted only when used: the default costs nothing
         for j in range(COLOURS):
             cells[j] = x.lone[j]
+            regions[j] = 0
         for j in range(n):
             cells[x.moves[j].colour] += x.moves[j].size
+            regions[x.moves[j].colour] += 1
     if left <= x.tabu_until:
         tabu = -1
     if tabu >= 0:
@@ -247,21 +285,15 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil
         banned = x.moves[j].colour == tabu and not (x.moves[j].size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
-        b = x.size_bias * (x.moves[j].size - 2)
-        if x.colour_bias != 0:
-            b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
-        if banned:
-            b = b - x.tabu_bias
         x.cand[k] = j
-        x.bias[k] = b
+        x.bias[k] = move_bias(x, j, cells, regions, kept)
+        if banned:
+            x.bias[k] = x.bias[k] - x.tabu_bias
         k += 1
     if k == 0:
         for j in range(n):
             x.cand[j] = j
-            b = x.size_bias * (x.moves[j].size - 2)
-            if x.colour_bias != 0:
-                b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
-            x.bias[j] = b
+            x.bias[j] = move_bias(x, j, cells, regions, kept)
         k = n
     return k
 

@@ -24,6 +24,21 @@ cdef Ctx *new_ctx(u64 seed, bint tabu, double seconds, Stop stop, bint poll_sign
     return x
 
 
+cdef int set_prior(Ctx *x, prior) except -1:
+    """x's learned prior: None (none) or PRIOR_FEATURES finite numbers (the
+    weights of move_features' features, in their order)."""
+    cdef int k
+    if prior is None:
+        return 0
+    values = [float(v) for v in prior]
+    if len(values) != PRIOR_FEATURES or not all(abs(v) < float("inf") for v in values):
+        raise ValueError(f"prior must be {PRIOR_FEATURES} finite numbers")
+    for k in range(PRIOR_FEATURES):
+        x.prior[k] = values[k]
+    x.prior_on = True
+    return 0
+
+
 def playouts(State root not None, long long n, u64 seed, bint tabu):
     """The final scores of n playouts from root (uniform over the legal
     moves, or over the non-tabu ones with tabu)."""
@@ -51,7 +66,8 @@ def search(State root not None, int algo, int level, long long iterations, int w
            bint tabu, double seconds, Stop stop, bint poll_signals, int stab=1, int repeats=0,
            long long restarts=0, double tabu_bias=-1.0, double size_bias=0.0,
            policy=None, bint cpu_time=False, improve=None, int tabu_colour=-1, double colour_bias=0.0,
-           improve_adapts=None, weights=(0, 0, 0), int tabu_free=TABU_FREE_DEPTH, int tabu_until=0):
+           improve_adapts=None, weights=(0, 0, 0), int tabu_free=TABU_FREE_DEPTH, int tabu_until=0,
+           prior=None):
     """(score, moves as (r, c), stopped, playouts) of one search from root
     (the arguments are checked by the caller, samegame.research._single).  NRPA runs
     1 + restarts times from a fresh policy (the first from ``policy``, bytes
@@ -65,12 +81,15 @@ def search(State root not None, int algo, int level, long long iterations, int w
     ``improve_adapts`` (None or >= 1, with improve): see nrpa_runs.
     ``weights``: the evaluated beam's (groups, colours, lone), see Weights;
     it runs ``iterations`` beams, each twice as wide as the one before.
-    ``tabu_free``, ``tabu_until``: see candidates."""
+    ``tabu_free``, ``tabu_until``: see candidates.  ``prior`` (NRPA): see
+    set_prior."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until, prior)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
+    if prior is not None:
+        raise ValueError("prior applies only to NRPA")
     cdef Ctx *x = new_ctx(seed, tabu, seconds, stop, poll_signals, tabu_bias, size_bias, cpu_time,
                           tabu_colour, colour_bias, tabu_free, tabu_until)
     cdef Pos p

@@ -140,13 +140,15 @@ def search(root: Any, algo: int, level: int, iterations: int, width: int, seed: 
            improve: Optional[list[RC]] = None, tabu_colour: int = -1,
            colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
            weights: tuple[int, int, int] = (0, 0, 0), tabu_free: int = TABU_FREE_DEPTH,
-           tabu_until: int = 0) -> tuple[int, list[RC], int, int]:
+           tabu_until: int = 0, prior: Optional[Any] = None) -> tuple[int, list[RC], int, int]:
     """(score, moves as (r, c), stopped, playouts) of one search from root."""
     if algo == ALGO_NRPA:
         run = NrpaRun(root, level, iterations, seed, tabu, stab, repeats, restarts, tabu_bias, size_bias,
-                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until)
+                      policy, improve, tabu_colour, colour_bias, improve_adapts, tabu_free, tabu_until, prior)
         run.run(seconds, stop, poll_signals, cpu_time)
         return run.result()
+    if prior is not None:
+        raise ValueError("prior applies only to NRPA")
     x = _Ctx(seed, tabu, seconds, stop, tabu_bias, size_bias, cpu_time, tabu_colour, colour_bias, tabu_free,
              tabu_until)
     if improve is not None:

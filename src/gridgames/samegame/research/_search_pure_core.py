@@ -19,6 +19,7 @@ STOPPED_INTERRUPT, ALGO_RANDOM, ALGO_NMCS, ALGO_NRPA, ALGO_BEAM, ALGO_BEAM_EVAL,
     _S.STOPPED_INTERRUPT, _S.ALGO_RANDOM, _S.ALGO_NMCS, _S.ALGO_NRPA, _S.ALGO_BEAM, _S.ALGO_BEAM_EVAL, \
     _S.ALGO_NMCS_BEAM, _S.MAX_WIDTH
 POLICY_BITS, POLICY_SIZE, TABU_FREE_DEPTH, MAX_LEVEL = _S.POLICY_BITS, _S.POLICY_SIZE, _S.TABU_FREE_DEPTH, _S.MAX_LEVEL
+PRIOR_FEATURES = _S.PRIOR_FEATURES
 STRIDE, NCELLS, COLOURS = _B.BIG_STRIDE, _B.BIG_NCELLS, _B.COLOURS  # the kernel's cell numbering: c * STRIDE + r
 
 
@@ -75,6 +76,7 @@ class _Ctx:
         self.colour_bias = colour_bias
         self.tabu_free = tabu_free
         self.tabu_until = tabu_until
+        self.prior: Optional[list[float]] = None  # a learned prior's weights (see set_prior)
         self.nest: Optional[tuple[int, tuple[int, int, int]]] = None  # nmcs-beam: its beams' width and weights
         self.deadline = self.clock() + seconds if seconds > 0 else 0.0
         self.stop = stop
@@ -125,16 +127,44 @@ def start_tabu(x: _Ctx, p: Any) -> int:
     return x.tabu_fixed if x.tabu_fixed >= 0 else most_colour(p)
 
 
+def set_prior(x: _Ctx, prior: Any) -> None:
+    """x's learned prior (see the kernel)."""
+    if prior is None:
+        return
+    values = [float(v) for v in prior]
+    if len(values) != PRIOR_FEATURES or not all(abs(v) < float("inf") for v in values):
+        raise ValueError(f"prior must be {PRIOR_FEATURES} finite numbers")
+    x.prior = values
+
+
+def move_features(m: Move, cells: list[int], regions: list[int], lone: list[int],
+                  kept: int) -> tuple[float, ...]:
+    """A move's features for the learned prior, in the kernel's order (see
+    prior_bias there); benchmarks/samegame_prior.py fits on them."""
+    s = m.size - 2
+    r, c = m.rc
+    return (s, s * s, m.size / cells[m.colour], m.size == cells[m.colour], m.colour == kept, r - 1, c - 1,
+            lone[m.colour], regions[m.colour])
+
+
+def colour_counts(moves: list[Move], lone: list[int]) -> tuple[list[int], list[int]]:
+    """Per colour: its cells on the board, and its regions."""
+    cells, regions = lone[:], [0] * COLOURS
+    for m in moves:
+        cells[m.colour] += m.size
+        regions[m.colour] += 1
+    return cells, regions
+
+
 def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
                depth: int, left: int) -> tuple[list[Move], list[float]]:
     """The moves a playout may draw and their biases (see the kernel)."""
+    kept = tabu
     if left <= x.tabu_until:
         tabu = -1
-    cells = lone
-    if x.colour_bias != 0:  # counted only when used, as in the kernel
-        cells = lone[:]
-        for m in moves:
-            cells[m.colour] += m.size
+    cells, regions = lone, lone
+    if x.colour_bias != 0 or x.prior is not None:  # counted only when used, as in the kernel
+        cells, regions = colour_counts(moves, lone)
     if tabu >= 0 and lone[tabu] + sum(m.colour == tabu for m in moves) <= 1:
         tabu = -1
     cand: list[Move] = []
@@ -143,23 +173,26 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
         banned = m.colour == tabu and not (m.size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
-        b = x.size_bias * (m.size - 2)
-        if x.colour_bias != 0:
-            b = b + x.colour_bias * m.size / cells[m.colour]
+        b = _bias(x, m, cells, regions, lone, kept)
         if banned:
             b = b - x.tabu_bias
         cand.append(m)
         bias.append(b)
     if not cand:
-        return moves, [_bias(x, m, cells) for m in moves]
+        return moves, [_bias(x, m, cells, regions, lone, kept) for m in moves]
     return cand, bias
 
 
-def _bias(x: _Ctx, m: Move, cells: list[int]) -> float:
-    """A move's bias with no tabu term (candidates' fallback)."""
+def _bias(x: _Ctx, m: Move, cells: list[int], regions: list[int], lone: list[int], kept: int) -> float:
+    """A move's bias with no tabu term (the kernel's move_bias)."""
     b = x.size_bias * (m.size - 2)
     if x.colour_bias != 0:
         b = b + x.colour_bias * m.size / cells[m.colour]
+    if x.prior is not None:
+        d = 0.0
+        for w, f in zip(x.prior, move_features(m, cells, regions, lone, kept)):
+            d = d + w * f  # in order, one rounding per product and per sum, as in the kernel
+        b = b + d
     return b
 
 

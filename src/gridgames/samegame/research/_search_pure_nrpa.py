@@ -22,6 +22,7 @@ from ._search_pure_core import (
     offer,
     playout,
     policy_dict,
+    set_prior,
     should_stop,
 )
 
@@ -118,9 +119,10 @@ class NrpaRun:
                  repeats: int = 0, restarts: int = 0, tabu_bias: float = -1.0, size_bias: float = 0.0,
                  policy: Optional[bytes] = None, improve: Optional[list[RC]] = None,
                  tabu_colour: int = -1, colour_bias: float = 0.0, improve_adapts: Optional[int] = None,
-                 tabu_free: int = TABU_FREE_DEPTH, tabu_until: int = 0) -> None:
+                 tabu_free: int = TABU_FREE_DEPTH, tabu_until: int = 0, prior: Optional[Any] = None) -> None:
         self.x = _Ctx(seed, tabu, 0.0, None, tabu_bias, size_bias, False, tabu_colour, colour_bias, tabu_free,
                       tabu_until)
+        set_prior(self.x, prior)
         self.r = _Levels(root, level, iterations, stab, repeats, improve_adapts or 0)
         self.restarts = restarts
         self.start = policy_dict(policy)

@@ -28,10 +28,11 @@ cdef class NrpaRun:
                   int stab=1, int repeats=0, long long restarts=0, double tabu_bias=-1.0,
                   double size_bias=0.0, policy=None, improve=None, int tabu_colour=-1,
                   double colour_bias=0.0, improve_adapts=None, int tabu_free=TABU_FREE_DEPTH,
-                  int tabu_until=0):
+                  int tabu_until=0, prior=None):
         cdef Rec *known = NULL
         self.x = new_ctx(seed, tabu, 0.0, None, False, tabu_bias, size_bias, False, tabu_colour,
                          colour_bias, tabu_free, tabu_until)
+        set_prior(self.x, prior)
         self.r.root.g = root.g
         self.r.root.score = root.score
         self.r.iterations = <int>iterations
