@@ -328,6 +328,23 @@ BASE = {"judge": ["in.txt"], "generate": [], "validate": ["in.txt"], "check": ["
         "package": ["samegame", "pkg"], "completion": ["bash"], "manpage": []}
 
 
+BOARD = "0 1 0 1 2\n1 0 1 2 2\n0 1 2 1 0\n2 2 0 1 1\n"
+# Each file BASE names, per game (numberlink's FILEs are puzzles and solutions).
+JUDGE = {"samegame": ("sample.in", "sample.out"), "tilematch": ("sample1.in", "sample1.out"),
+         "gopher": ("sample.in", "sample.out")}
+
+
+def inputs(game):
+    """name -> bytes of every file BASE names, valid for ``game``."""
+    if game == "numberlink":
+        puzzle = (DATA / "numberlink" / "example.puzzle").read_bytes()
+        return {"in.txt": puzzle, "p.txt": puzzle, "s.txt": (DATA / "numberlink" / "example.solution").read_bytes()}
+    found = {"boards.txt": BOARD.encode(), "moves.txt": b"1,1\n"}  # a legal move of BOARD
+    if game in JUDGE:
+        found["in.txt"], found["ans.txt"] = ((DATA / game / name).read_bytes() for name in JUDGE[game])
+    return found
+
+
 def key(game, command, table):
     """The entry of ``table`` for 'game command', else for 'command' (shared by the games)."""
     name = f"{game} {command}" if command else game

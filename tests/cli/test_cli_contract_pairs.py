@@ -18,30 +18,14 @@ import sys
 import pytest
 
 from gridgames.cli import main
-from helpers import BASE, DATA, commands, key, options, with_values
+from helpers import BASE, commands, inputs, key, options, with_values
+
+JUNK = b"\x1b]0;pwned\x07 \x08\x7f\xff\xfe\x00 1 2 ,\r\n\x1b[2J 3 \x0b\x0c\x1c\n"
 
 ALL = list(commands())
 
 # 0 done, 1 bad input, 2 usage / files, 3 numberlink's 'unknown', 42 / 43 validate --kattis
 DOCUMENTED = {0, 1, 2, 3, 42, 43}
-BOARD = "0 1 0 1 2\n1 0 1 2 2\n0 1 2 1 0\n2 2 0 1 1\n"
-# Each file BASE names, per game (numberlink's FILEs are puzzles and solutions).
-JUDGE = {"samegame": ("sample.in", "sample.out"), "tilematch": ("sample1.in", "sample1.out"),
-         "gopher": ("sample.in", "sample.out")}
-JUNK = b"\x1b]0;pwned\x07 \x08\x7f\xff\xfe\x00 1 2 ,\r\n\x1b[2J 3 \x0b\x0c\x1c\n"
-
-
-def inputs(game):
-    """name -> bytes of every file BASE names, valid for ``game``."""
-    if game == "numberlink":
-        puzzle = (DATA / "numberlink" / "example.puzzle").read_bytes()
-        return {"in.txt": puzzle, "p.txt": puzzle, "s.txt": (DATA / "numberlink" / "example.solution").read_bytes()}
-    found = {"boards.txt": BOARD.encode(), "moves.txt": b"1,1 2,2\n"}
-    if game in JUDGE:
-        found["in.txt"], found["ans.txt"] = ((DATA / game / name).read_bytes() for name in JUDGE[game])
-    return found
-
-
 def tiny(parser, tokens):
     """``tokens`` with values (test_cli_contract's), seconds made tiny: a
     pair such as --time with the strongest search runs a moment, not 2 s."""

@@ -3,14 +3,17 @@
 Standard library only and no gridgames imports: ``gridgames.kattis`` copies
 this file into the stand-alone output validator of the tile game's package.
 Each function returns None (accepted) or a one-line reason naming the first
-differing line of the answer.
+differing line of the answer.  The texts are bytes or binary streams, read a
+line at a time: memory holds two lines, never a whole file.
 """
-from collections.abc import Callable
-from typing import Optional
+import io
+from collections.abc import Callable, Iterator
+from itertools import zip_longest
+from typing import BinaryIO, Optional, Union
 
 _SHOWN = 60  # longest line quoted in a message
 
-Lines = list[tuple[int, bytes]]  # (1-based line number in its file, text)
+Lines = Iterator[tuple[int, bytes, bool]]  # (1-based line number in its file, text, whole)
 
 
 def _show(text: Optional[bytes]) -> str:
@@ -28,35 +31,55 @@ def _differ(number: int, expected: Optional[bytes], found: Optional[bytes]) -> s
     return f"line {number}: expected {_show(expected)}, found {_show(found)}"
 
 
-def _numbered(text: bytes, keep_blank: bool, strip: bool) -> Lines:
-    lines = text.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    numbered = [(i + 1, line.rstrip() if strip else line) for i, line in enumerate(lines)]
-    return [(i, line) for i, line in numbered if keep_blank or line.strip()]
+LINE_MAX = 1 << 20  # bytes: a longer line of either file is read no further and never matches
+
+Text = Union[bytes, BinaryIO]  # a whole text, or a binary stream (``readline``) read a line at a time
 
 
-def exact(expected: bytes, found: bytes, lenient: bool = False) -> Optional[str]:
+def _raw(text: Text) -> "Iterator[tuple[bytes, bool]]":
+    """The lines of ``text`` with their line breaks, each with whether it
+    is whole (a line over LINE_MAX ends the text: it matches nothing)."""
+    stream = io.BytesIO(text) if isinstance(text, (bytes, bytearray)) else text
+    while True:
+        line = stream.readline(LINE_MAX + 1)
+        if not line:
+            return
+        whole = len(line) <= LINE_MAX
+        yield line, whole
+        if not whole:
+            return
+
+
+def _numbered(text: Text, keep_blank: bool, strip: bool) -> Lines:
+    for number, (line, whole) in enumerate(_raw(text), 1):
+        line = line[:-1] if line.endswith(b"\n") else line
+        line = line.rstrip() if strip else line
+        if keep_blank or line.strip() or not whole:
+            yield number, line, whole
+
+
+def exact(expected: Text, found: Text, lenient: bool = False) -> Optional[str]:
     """Byte for byte; ``lenient`` ignores trailing blanks and blank lines."""
-    if expected == found:
-        return None
-    if not lenient:
-        want, got = expected.splitlines(keepends=True), found.splitlines(keepends=True)
-        for i in range(max(len(want), len(got))):
-            a = want[i] if i < len(want) else None
-            b = got[i] if i < len(got) else None
-            if a != b:
-                return _differ(i + 1, a, b)
-        return None  # unreachable: equal line lists mean equal texts
-    return _pairs(_numbered(expected, False, True), _numbered(found, False, True),
-                  lambda a, b: a == b)
+    if lenient:
+        return _pairs(_numbered(expected, False, True), _numbered(found, False, True), lambda a, b: a == b)
+    number = 0  # lines as bytes.splitlines counts them (a lone CR ends one too) before this pair
+    for want, got in zip_longest(_raw(expected), _raw(found)):
+        if want == got and want[1]:
+            number += len(want[0].splitlines())
+            continue
+        a = want[0].splitlines(keepends=True) if want else []
+        b = got[0].splitlines(keepends=True) if got else []
+        for i in range(max(len(a), len(b))):
+            if i >= len(a) or i >= len(b) or a[i] != b[i] or not (want[1] and got[1]):  # type: ignore[index]
+                return _differ(number + i + 1, a[i] if i < len(a) else None, b[i] if i < len(b) else None)
+    return None
 
 
 def _loose(line: bytes) -> bytes:
     return b"".join(line.split()).lower()
 
 
-def tiles(expected: bytes, found: bytes, lenient: bool = False) -> Optional[str]:
+def tiles(expected: Text, found: Text, lenient: bool = False) -> Optional[str]:
     """The tile game's rule (Rowan 2019, section 5): board lines (those the
     right output indents) must match exactly; every other line may differ in
     spacing and case; blank lines are ignored.  ``lenient`` also ignores
@@ -69,16 +92,16 @@ def tiles(expected: bytes, found: bytes, lenient: bool = False) -> Optional[str]
 
 
 def _pairs(want: Lines, got: Lines, same: Callable[[bytes, bytes], bool]) -> Optional[str]:
-    for i in range(max(len(want), len(got))):
-        a = want[i][1] if i < len(want) else None
-        b = got[i][1] if i < len(got) else None
-        if a is None or b is None or not same(a, b):
-            number = got[i][0] if i < len(got) else (got[-1][0] + 1 if got else 1)
-            return _differ(number, a, b)
+    last = 0  # the number of the answer's last line seen
+    for a, b in zip_longest(want, got):
+        if b is not None:
+            last = b[0]
+        if a is None or b is None or not (a[2] and b[2] and same(a[1], b[1])):
+            return _differ(b[0] if b is not None else last + 1, a and a[1], b and b[1])
     return None
 
 
-def kattis_main(compare: Callable[[bytes, bytes], Optional[str]]) -> None:
+def kattis_main(compare: Callable[[Text, Text], Optional[str]]) -> None:
     """A Kattis output validator: ``prog INPUT ANSWER FEEDBACK_DIR < OUTPUT``;
     exit 42 accepted, 43 wrong answer (the reason in judgemessage.txt)."""
     import os
@@ -88,12 +111,11 @@ def kattis_main(compare: Callable[[bytes, bytes], Optional[str]]) -> None:
                          "(exit 42 accepted, 43 wrong answer)\n")
         sys.exit(2)
     try:
-        with open(sys.argv[2], "rb") as f:
-            expected = f.read()
+        with open(sys.argv[2], "rb") as f:  # both streamed: memory stays bounded
+            reason = compare(f, sys.stdin.buffer)
     except OSError as exc:
         sys.stderr.write(f"cannot read {sys.argv[2]}: {exc.strerror}\n")
         sys.exit(2)
-    reason = compare(expected, sys.stdin.buffer.read())
     if reason is not None:
         with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as f:
             f.write(reason + "\n")

@@ -137,6 +137,8 @@ class replacing:
                  tb: "Optional[TracebackType]") -> None:  # never suppresses what the body raised
         if not self.temp:  # written in place
             os.close(self.fd)
+            if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):  # (| head: a quiet stop)
+                raise CannotWrite(f"cannot write {self.path}: {exc.strerror}") from None
             return
         try:
             if isinstance(exc, OSError):

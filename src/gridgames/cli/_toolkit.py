@@ -4,10 +4,9 @@ import argparse
 from typing import Any
 
 from .._registry import generator, validator
-from .._runtime.judge import JudgeError
 from .._runtime.progress_line import Line, live
 from ._args import Commands, add_command, positive, skipped
-from ._io import CannotWrite, fail, read_input, shown, writing
+from ._io import CannotWrite, fail, reading, shown, writing
 
 # Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
 KATTIS_VALID, KATTIS_INVALID = 42, 43
@@ -114,21 +113,29 @@ def _run_validate(args: argparse.Namespace, game: str) -> int:
     from .._runtime.strict_reader import Invalid
     name = shown(args.input)
     bad = KATTIS_INVALID if args.kattis else 1
-    data = read_input(args.input)
-    try:
-        validate(game, data)
+    try:  # streamed: memory stays bounded whatever the file's size
+        with reading(args.input) as stream:
+            validate(game, stream)
     except Invalid as exc:
         return fail(game, f"{name}:{exc}", bad)
     return KATTIS_VALID if args.kattis else 0
 
 
 def _run_check(args: argparse.Namespace, game: str) -> int:
-    from .._registry import check
-    data, answer = read_input(args.input), read_input(args.answer)
-    try:
-        reason = check(game, data, answer, args.lenient)
-    except JudgeError as exc:  # the input, not the answer, is bad
-        return fail(game, f"{args.input}:{exc} (bad INPUT: nothing judged)", 2)
+    """The right output for INPUT (the judge, streamed into a temporary
+    file), then ANSWER against it a line at a time: memory stays bounded."""
+    import tempfile
+
+    from .._registry import compare, package
+    from .._runtime.safe_files import write_all
+    # both opened first: a file that cannot be read is said before anything is judged
+    with reading(args.input) as stream, reading(args.answer) as answer, tempfile.TemporaryFile() as right:
+        out, err, _ = package(game).judge(stream, emit=right.fileno())  # (unnamed on POSIX: never left behind)
+        if err is not None:  # the input, not the answer, is bad
+            return fail(game, f"{args.input}:{err} (bad INPUT: nothing judged)", 2)
+        write_all(right.fileno(), out)
+        right.seek(0)
+        reason = compare(game)(right, answer, args.lenient)
     if reason is None:
         return 0
     return fail(game, f"{shown(args.answer)}: wrong answer: {reason}", 1)
