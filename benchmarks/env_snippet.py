@@ -5,9 +5,14 @@ len(legal)]``), side by side: SameGame-v0, 15x15, 5 colours, compiled,
 gym.make wrappers included; interleaved rounds, the best of each; steps
 per CPU second (a shared machine: wall time is printed too).
 
-    python benchmarks/env_snippet.py [--steps 20000] [--rounds 5]
+    python benchmarks/env_snippet.py [--steps 20000] [--rounds 5] [--out FILE]
+
+The README's figure is the "README snippet" line (``readme_figure``), from the
+committed benchmarks/results/env_snippet.json (``--out``); a test compares.
 """
 import argparse
+import json
+import platform
 import time
 
 import gymnasium as gym
@@ -44,10 +49,16 @@ def drawn_ahead(n: int) -> int:
     return n
 
 
+def readme_figure(results: dict) -> str:
+    """The README's words for the "README snippet" line, to the hundred."""
+    return f"about {round(results['README snippet']['cpu'], -2):,.0f} steps per CPU second"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--out", help="also write the rates as JSON to this file")
     args = parser.parse_args()
     best: dict[str, list[float]] = {}
     for _ in range(args.rounds):
@@ -60,6 +71,14 @@ def main() -> None:
     for name, (cpu, wall) in best.items():
         print(f"{name}: {cpu:,.0f} steps per CPU second ({wall:,.0f} per wall second)")
     print(f"bench_envs agent / README snippet: {best['bench_envs agent'][0] / best['README snippet'][0]:.2f}x (CPU)")
+    if args.out:
+        results = {name: {"cpu": round(cpu), "wall": round(wall)} for name, (cpu, wall) in best.items()}
+        results["run"] = {"steps": args.steps, "rounds": args.rounds, "python": platform.python_version(),
+                          "machine": platform.machine(), "date": time.strftime("%Y-%m-%d")}
+        with open(args.out, "w") as f:
+            json.dump(results, f, indent=1)
+            f.write("\n")
+        print(f"README: {readme_figure(results)}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,12 @@
     python tools/readme_commands.py run test     # the Run command, then the Test command
     python tools/readme_commands.py docs         # the docs build command
 
+and every fenced block of a page (``blocks``), for tests/docs/test_page_examples.py
+to run them in order in a temporary directory.  An HTML comment on the line before
+a block marks it: ``<!-- skip: REASON -->`` (not run: a search of minutes, an
+install, a cluster; the test keeps that list short) or ``<!-- output -->`` (a block
+that is the output the block before it prints, compared).
+
 A command is the one line of the ``sh`` block that follows the paragraph
 starting with its label ("Run", "Test", "Docs").  .ci/run and the
 ``readme`` job of .github/workflows/ci.yml run what it prints in a fresh venv, so
@@ -39,12 +45,41 @@ def commands(readme: str) -> dict:
             fence, opening = None, ""
         elif line.startswith("## "):
             break
+        elif MARK.match(line):  # a block's mark, not a paragraph
+            continue
         elif line == "```sh":
             fence = []
         elif not line.strip():
             in_paragraph = False
         elif not in_paragraph:
             opening, in_paragraph = line, True
+    return found
+
+
+MARK = re.compile(r"^\s*<!--\s*(skip|output)\b:?\s*(.*?)\s*-->\s*$")
+FENCE = re.compile(r"^(\s*)```\s*(\S*)")
+
+
+def blocks(page: str) -> list:
+    """(line, language, text, mark, reason) of every fenced block of a Markdown page,
+    in order: ``line`` of its opening fence (1-based), ``language`` its info string
+    ("" for none), ``text`` its lines less the fence's indentation, ``mark`` "skip",
+    "output" or "" from an HTML comment on the line just before the fence."""
+    found, lines, i = [], page.splitlines(), 0
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        indent, start = len(m[1]), i
+        mark = MARK.match(lines[i - 1]) if i else None
+        body = []
+        i += 1
+        while i < len(lines) and not lines[i].strip().startswith("```"):
+            body.append(lines[i][indent:] if lines[i][:indent].strip() == "" else lines[i])
+            i += 1
+        found.append((start + 1, m[2], "\n".join(body) + "\n", mark[1] if mark else "", mark[2] if mark else ""))
+        i += 1
     return found
 
 

@@ -1,0 +1,109 @@
+"""Every command and code block of the README, the tutorial and the guides runs,
+in order, in a temporary directory: a file a block uses must be made by an
+earlier block of the same page, and a block marked ``<!-- output -->`` is what
+the block before it prints.  ``sh`` blocks run in bash (``set -e``: every line
+must succeed, ``|| true`` where a page shows a failure), ``python`` blocks in one
+namespace per page, ``pycon`` blocks as doctests in it.  A block marked
+``<!-- skip: REASON -->`` is not run (searches of minutes, installs, clusters):
+that list is checked to stay short, each with its reason.  The blocks are read by
+tools/readme_commands.py's ``blocks``."""
+import contextlib
+import doctest
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import readme_commands  # noqa: E402
+
+# page -> marked slow (its blocks take more than a few seconds)
+PAGES = {
+    "README.md": True,
+    "docs/index.md": False,
+    "docs/tutorials/first-steps.md": True,
+    "docs/judges.md": False,
+    "docs/reference/python-api.md": False,
+}
+RUN = {"sh", "python", "pycon", ""}  # the languages that run ("": a bare block of commands)
+MOST_SKIPPED = 16  # all pages together
+
+
+def page_blocks(page):
+    return readme_commands.blocks((ROOT / page).read_text(encoding="utf-8"))
+
+
+def run_sh(text, cwd):
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    p = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=cwd, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, env=env, timeout=300)
+    return p.returncode, p.stdout
+
+
+def run_python(text, namespace, language):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        if language == "pycon":
+            test = doctest.DocTestParser().get_doctest(text, namespace, "block", None, 0)
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+            runner.run(test, out=out.write, clear_globs=False)
+            return int(runner.failures > 0), out.getvalue()
+        try:
+            exec(compile(text, "block", "exec"), namespace)
+        except Exception as exc:  # the page's failure, reported with the others
+            return 1, f"{out.getvalue()}{type(exc).__name__}: {exc}"
+    return 0, out.getvalue()
+
+
+def shown(output):
+    """Output as a page can show it: no trailing blanks on a line, no blank lines at the end."""
+    return "\n".join(line.rstrip() for line in output.rstrip().splitlines())
+
+
+def run_page(page, cwd, monkeypatch):
+    """Run the page's blocks in order; (line, what went wrong) for each failure."""
+    monkeypatch.chdir(cwd)
+    namespace, failures, last = {"__name__": "__page__"}, [], None
+    for line, language, text, mark, _ in page_blocks(page):
+        if mark == "output":
+            if last is not None and shown(last) != shown(text):
+                failures.append((line, f"printed:\n{last}\npage shows:\n{text}"))
+            continue
+        last = None
+        if mark == "skip" or language not in RUN:
+            continue
+        if language in ("sh", ""):
+            status, last = run_sh(text, cwd)
+        else:
+            status, last = run_python(text, namespace, language)
+        if status:
+            failures.append((line, f"exit {status}:\n{text}\n{last}"))
+    return failures
+
+
+@pytest.mark.parametrize("page", [pytest.param(page, marks=[pytest.mark.slow] * slow) for page, slow in PAGES.items()])
+def test_the_pages_blocks_run(page, tmp_path, monkeypatch):
+    failures = run_page(page, tmp_path, monkeypatch)
+    assert failures == [], "\n\n".join(f"{page}:{line}: {what}" for line, what in failures)
+
+
+def test_few_blocks_are_skipped_and_each_says_why():
+    skipped = [(page, line, reason) for page in PAGES for line, _, _, mark, reason in page_blocks(page)
+               if mark == "skip"]
+    assert [s for s in skipped if len(s[2]) < 10] == []  # a reason, not a word
+    assert len(skipped) <= MOST_SKIPPED, skipped
+
+
+def test_the_runner_finds_a_missing_file_and_a_stale_output(tmp_path, monkeypatch):
+    page = tmp_path / "page.md"
+    page.write_text("Make it:\n\n```sh\necho 1 > a.txt\n```\n\n```sh\ncat a.txt b.txt\n```\n\n"
+                    "```python\nprint(6 * 7)\n```\n\n<!-- output -->\n```\n41\n```\n\n"
+                    "<!-- skip: a search of hours, for the test -->\n```sh\nfalse\n```\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    failures = run_page("page.md", tmp_path, monkeypatch)
+    assert [line for line, _ in failures] == [7, 16]
+    assert "b.txt" in failures[0][1] and "printed:\n42" in failures[1][1]
