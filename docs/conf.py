@@ -28,6 +28,11 @@ from pathlib import Path
 import gridgames
 
 HERE = Path(__file__).resolve().parent
+
+# Whether gridgames is on PyPI and its site on Read the Docs: the release checklist
+# (releasing.md, "The first release") sets it; until then the README, index.md, the
+# tutorial and the guides install from a checkout (tests/docs/test_page_facts.py).
+RELEASED = False
 sys.path.insert(0, str(HERE / "_ext"))
 
 project = "gridgames"
