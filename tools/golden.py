@@ -12,11 +12,16 @@ A line: ``NAME TAGS EXIT SHA256 COMMAND...``.  COMMAND is ``gridgames ARGS`` (ru
 command).  ``{NAME}`` in ARGS is the file holding the output of the earlier line
 NAME, ``{repo}`` this checkout.  TAGS (comma-separated, ``-`` for none): ``quick`` for
 the ``--quick`` subset (for emulated platforms), ``envs`` for what needs gymnasium
-(``--skip-envs`` leaves those out, and says so).  Observations are hashed as values
-(little-endian whatever the machine), never as its native bytes.
+(``--skip-envs`` leaves those out, and says so), ``text`` for what gridgames writes through
+Python's text standard output (the searches' reports, replay, numberlink check): on Windows its
+line ends are CRLF, compared as LF (``--imitate-windows`` does the same here, to check that only
+those lines are affected).  Observations are hashed as values (little-endian whatever the
+machine), never as its native bytes.
 
     python tools/golden.py check [--backend compiled|pure] [--quick] [--skip-envs] [--out DIR]
+                                 [--imitate-windows]
     python tools/golden.py write
+(--list FILE: another list than tests/data/golden/golden.txt.)
 """
 import argparse
 import hashlib
@@ -51,7 +56,12 @@ def read(path=LIST):
     return rows, [row for row in rows if isinstance(row, Line)]
 
 
-def argv(line, outputs):
+# Python's standard output as on Windows: text written through it ends its lines with CRLF.
+WINDOWS_STDOUT = ("import io, runpy, sys; sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding='utf-8', "
+                  "newline='\\r\\n'); sys.argv[0] = 'gridgames'; runpy.run_module('gridgames', run_name='__main__')")
+
+
+def argv(line, outputs, windows=False):
     words = [w.replace("{repo}", str(REPO)) for w in shlex.split(line.command)]
     for i, word in enumerate(words):
         for name, path in outputs.items():
@@ -59,16 +69,14 @@ def argv(line, outputs):
         words[i] = word
     tool, *rest = words
     if tool == "gridgames":
-        return [sys.executable, "-m", "gridgames", *rest]
+        return [sys.executable, *(["-c", WINDOWS_STDOUT] if windows else ["-m", "gridgames"]), *rest]
     if tool == "probe":
         return [sys.executable, str(Path(__file__).resolve()), "probe", *rest]
-    raise SystemExit(f"{LIST.name}: {line.name}: a command is 'gridgames ...' or 'probe ...', not {tool!r}")
+    raise SystemExit(f"golden: {line.name}: a command is 'gridgames ...' or 'probe ...', not {tool!r}")
 
 
 def environment(backend):
-    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="1" if backend == "pure" else "0", LC_ALL="C.UTF-8")
-    env.pop("PYTHONPATH", None)  # the installed gridgames, never a checkout's src by accident
-    return env
+    return dict(os.environ, GRIDGAMES_PURE_PYTHON="1" if backend == "pure" else "0", LC_ALL="C.UTF-8")
 
 
 def compiled_in_use(env):
@@ -78,8 +86,9 @@ def compiled_in_use(env):
     return "(compiled)" in out
 
 
-def run_all(lines, backend, keep=None):
-    """{name: (status, sha256, first stderr line)} for ``lines`` run in order."""
+def run_all(lines, backend, keep=None, windows=os.name == "nt"):
+    """{name: (status, sha256, last stderr line)} for ``lines`` run in order (``windows``: with
+    Windows' text standard output, CRLF read as LF in the lines tagged text)."""
     env = environment(backend)
     results = {}
     with tempfile.TemporaryDirectory(prefix="golden-") as tmp:
@@ -87,12 +96,13 @@ def run_all(lines, backend, keep=None):
         where.mkdir(parents=True, exist_ok=True)
         outputs = {}
         for line in lines:
-            done = subprocess.run(argv(line, outputs), cwd=where, env=env, capture_output=True,
-                                  stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+            done = subprocess.run(argv(line, outputs, windows and os.name != "nt"), cwd=where, env=env,
+                                  capture_output=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
             outputs[line.name] = where / line.name
             outputs[line.name].write_bytes(done.stdout)
+            output = done.stdout.replace(b"\r\n", b"\n") if windows and "text" in line.tags else done.stdout
             error = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            results[line.name] = (str(done.returncode), hashlib.sha256(done.stdout).hexdigest(),
+            results[line.name] = (str(done.returncode), hashlib.sha256(output).hexdigest(),
                                   error[-1] if error else "")
     return results
 
@@ -104,14 +114,14 @@ def chosen(lines, quick, skip_envs):
 
 
 def check(args):
-    _, lines = read()
+    _, lines = read(args.list)
     env = environment(args.backend)
     if args.backend == "compiled" and not compiled_in_use(env):
         print("golden: the compiled kernels are not in use ('gridgames --version'): nothing checked")
         return 1
     run, skipped = chosen(lines, args.quick, args.skip_envs)
     start = time.monotonic()
-    results = run_all(run, args.backend, args.out)
+    results = run_all(run, args.backend, args.out, args.imitate_windows or os.name == "nt")
     bad = 0
     for line in run:
         status, digest, error = results[line.name]
@@ -122,13 +132,15 @@ def check(args):
                   f"sha256 {line.digest[:16]}{said}: {line.command}")
     if skipped:
         print(f"golden: {len(skipped)} skipped (--skip-envs): {' '.join(line.name for line in skipped)}")
+    said = "".join(f", {flag}" for flag, on in (("--quick", args.quick), ("--imitate-windows", args.imitate_windows))
+                   if on)
     print(f"golden: {len(run) - bad} of {len(run)} identical, {bad} differ, {len(skipped)} skipped "
-          f"({args.backend} backend{', --quick' if args.quick else ''}; {time.monotonic() - start:.1f} s)")
+          f"({args.backend} backend{said}; {time.monotonic() - start:.1f} s)")
     return 1 if bad else 0
 
 
 def write(args):
-    rows, lines = read()
+    rows, lines = read(args.list)
     if not compiled_in_use(environment("compiled")):
         print("golden: write needs the compiled kernels (both backends are compared)")
         return 1
@@ -139,8 +151,8 @@ def write(args):
         return 1
     for line in lines:
         line.status, line.digest, _ = results["compiled"][line.name]
-    LIST.write_text("".join((row if isinstance(row, str) else row.text()) + "\n" for row in rows), "ascii")
-    print(f"golden: {len(lines)} digests written to {LIST.relative_to(REPO)}")
+    args.list.write_text("".join((row if isinstance(row, str) else row.text()) + "\n" for row in rows), "ascii")
+    print(f"golden: {len(lines)} digests written to {args.list}")
     return 0
 
 
@@ -209,6 +221,7 @@ PROBES = {"boards": probe_boards, "rollout": probe_rollout, "vector": probe_vect
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["probe"]:
+        sys.stdout.reconfigure(newline="\n")  # (LF on Windows too)
         PROBES[argv[1]](*argv[2:])
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -219,7 +232,11 @@ def main(argv=None):
     c.add_argument("--quick", action="store_true", help="only the lines tagged quick (emulated platforms)")
     c.add_argument("--skip-envs", action="store_true", help="leave out what needs gymnasium (reported)")
     c.add_argument("--out", metavar="DIR", help="keep each output in DIR (to compare platforms)")
-    commands.add_parser("write", help="rewrite the digests from this build (both backends must agree)")
+    c.add_argument("--imitate-windows", action="store_true",
+                   help="gridgames' text standard output with CRLF line ends, as on Windows")
+    w = commands.add_parser("write", help="rewrite the digests from this build (both backends must agree)")
+    for p in (c, w):
+        p.add_argument("--list", type=Path, default=LIST, help=f"the list (default {LIST.relative_to(REPO)})")
     args = parser.parse_args(argv)
     return check(args) if args.command == "check" else write(args)
 
