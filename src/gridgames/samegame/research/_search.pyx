@@ -238,15 +238,21 @@ cdef inline double prior_bias(const Ctx *x, const Move *m, const int *cells, con
     return d
 
 
-cdef inline double move_bias(const Ctx *x, int j, const int *cells, const int *regions,
-                             int kept) noexcept nogil:
-    """A candidate's bias but for the tabu term (see candidates)."""
-    cdef double b = x.size_bias * (x.moves[j].size - 2)
-    if x.colour_bias != 0:
-        b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
-    if x.prior_on:
-        b = b + prior_bias(x, &x.moves[j], cells, regions, kept)
-    return b
+cdef void add_prior(Ctx *x, int n, int k, int kept) noexcept nogil:
+    """Each of the k candidates' biases += its prior_bias (``kept``: the
+    colour the playout keeps, whether the rule is lifted or not).  Apart
+    from candidates, so that a search without a prior runs the same code."""
+    cdef int cells[COLOURS]
+    cdef int regions[COLOURS]
+    cdef int j
+    for j in range(COLOURS):
+        cells[j] = x.lone[j]
+        regions[j] = 0
+    for j in range(n):
+        cells[x.moves[j].colour] += x.moves[j].size
+        regions[x.moves[j].colour] += 1
+    for j in range(k):
+        x.bias[j] = x.bias[j] + prior_bias(x, &x.moves[x.cand[j]], cells, regions, kept)
 
 
 cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil:
@@ -257,21 +263,19 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil
     not at all once x.tabu_until cells or fewer are left (Klein's "Tabu48":
     48); a hard ban
     (tabu_bias < 0) leaves them out unless nothing else is left, a soft one
-    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2),
+    subtracts tabu_bias.  Every candidate gains size_bias * (size - 2) and
     colour_bias * size / cells[colour] (the share of its colour's cells on
-    the board it takes: a position evaluation) and, with a prior, its
-    prior_bias (the kept colour there: tabu as given, lifted or not)."""
+    the board it takes: a position evaluation); with a prior, then its
+    prior_bias (add_prior)."""
     cdef int j, k = 0, parts = 0, kept = tabu
     cdef int cells[COLOURS]
-    cdef int regions[COLOURS]
     cdef bint banned
-    if x.colour_bias != 0 or x.prior_on:  # counted only when used: the default costs nothing
+    cdef double b
+    if x.colour_bias != 0:  # counted only when used: the default costs nothing
         for j in range(COLOURS):
             cells[j] = x.lone[j]
-            regions[j] = 0
         for j in range(n):
             cells[x.moves[j].colour] += x.moves[j].size
-            regions[x.moves[j].colour] += 1
     if left <= x.tabu_until:
         tabu = -1
     if tabu >= 0:
@@ -285,16 +289,24 @@ cdef int candidates(Ctx *x, int n, int tabu, int depth, int left) noexcept nogil
         banned = x.moves[j].colour == tabu and not (x.moves[j].size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
-        x.cand[k] = j
-        x.bias[k] = move_bias(x, j, cells, regions, kept)
+        b = x.size_bias * (x.moves[j].size - 2)
+        if x.colour_bias != 0:
+            b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
         if banned:
-            x.bias[k] = x.bias[k] - x.tabu_bias
+            b = b - x.tabu_bias
+        x.cand[k] = j
+        x.bias[k] = b
         k += 1
     if k == 0:
         for j in range(n):
             x.cand[j] = j
-            x.bias[j] = move_bias(x, j, cells, regions, kept)
+            b = x.size_bias * (x.moves[j].size - 2)
+            if x.colour_bias != 0:
+                b = b + x.colour_bias * x.moves[j].size / cells[x.moves[j].colour]
+            x.bias[j] = b
         k = n
+    if x.prior_on:
+        add_prior(x, n, k, kept)
     return k
 
 

@@ -162,9 +162,9 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
     kept = tabu
     if left <= x.tabu_until:
         tabu = -1
-    cells, regions = lone, lone
-    if x.colour_bias != 0 or x.prior is not None:  # counted only when used, as in the kernel
-        cells, regions = colour_counts(moves, lone)
+    cells = lone
+    if x.colour_bias != 0:  # counted only when used, as in the kernel
+        cells = colour_counts(moves, lone)[0]
     if tabu >= 0 and lone[tabu] + sum(m.colour == tabu for m in moves) <= 1:
         tabu = -1
     cand: list[Move] = []
@@ -173,27 +173,37 @@ def candidates(x: _Ctx, moves: list[Move], lone: list[int], tabu: int,
         banned = m.colour == tabu and not (m.size <= 2 and depth > x.tabu_free)
         if banned and x.tabu_bias < 0:
             continue
-        b = _bias(x, m, cells, regions, lone, kept)
+        b = _bias(x, m, cells)
         if banned:
             b = b - x.tabu_bias
         cand.append(m)
         bias.append(b)
     if not cand:
-        return moves, [_bias(x, m, cells, regions, lone, kept) for m in moves]
+        cand, bias = moves, [_bias(x, m, cells) for m in moves]
+    if x.prior is not None:
+        bias = add_prior(x.prior, moves, lone, kept, cand, bias)
     return cand, bias
 
 
-def _bias(x: _Ctx, m: Move, cells: list[int], regions: list[int], lone: list[int], kept: int) -> float:
-    """A move's bias with no tabu term (the kernel's move_bias)."""
+def _bias(x: _Ctx, m: Move, cells: list[int]) -> float:
+    """A move's bias with no tabu term (candidates' fallback)."""
     b = x.size_bias * (m.size - 2)
     if x.colour_bias != 0:
         b = b + x.colour_bias * m.size / cells[m.colour]
-    if x.prior is not None:
-        d = 0.0
-        for w, f in zip(x.prior, move_features(m, cells, regions, lone, kept)):
-            d = d + w * f  # in order, one rounding per product and per sum, as in the kernel
-        b = b + d
     return b
+
+
+def add_prior(prior: list[float], moves: list[Move], lone: list[int], kept: int, cand: list[Move],
+              bias: list[float]) -> list[float]:
+    """The candidates' biases plus the prior's (see the kernel)."""
+    cells, regions = colour_counts(moves, lone)
+    out = []
+    for m, b in zip(cand, bias):
+        d = 0.0
+        for w, f in zip(prior, move_features(m, cells, regions, lone, kept)):
+            d = d + w * f  # in order, one rounding per product and per sum, as in the kernel
+        out.append(b + d)
+    return out
 
 
 def playout(x: _Ctx, p: Any, pol: Optional[dict[int, float]],
