@@ -126,7 +126,7 @@ def samegame_nrpa_prior(_):
     # the prior's cost: its instructions per playout against the workload above (30 playouts each);
     # the weights of benchmarks/results/prior/prior-round0.json, rounded (this file runs on its own)
     from gridgames.samegame import standard_boards
-    from gridgames.samegame.research._prior import FEATURES
+    from gridgames.samegame._prior import FEATURES
     board = standard_boards(backend="compiled")[0]
     prior = dict(zip(FEATURES, (0.026, -0.00018, 1.33, 0.83, -0.89, -0.051, 0.015, -0.016, -0.062)))
     return lambda: board.search("nrpa", level=1, iterations=30, seed=0, prior=prior)

@@ -91,7 +91,7 @@ def options_of(config: str, budget: float) -> tuple[str, dict[str, Any]]:
     changed = dict(CONFIGS[config])
     algo = changed.pop("algo", "nrpa")
     if "prior" in changed:  # a prior file (relative to the project): its weights
-        from gridgames.samegame.research._prior import load
+        from gridgames.samegame._prior import load
         changed["prior"] = load(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                              changed["prior"]))
     if algo == "beam-eval":  # beams twice as wide each time, until the time is up

@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 
 from gridgames.samegame import read_boards
+from gridgames.samegame._prior import FEATURES
 from gridgames.samegame.research import _search_pure_core as core
-from gridgames.samegame.research._prior import FEATURES
 
 
 def examples(board: Any, moves: list[list[int]]) -> list[tuple[np.ndarray, int]]:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gridgames.samegame import Board, research_boards
-from gridgames.samegame.research._prior import FEATURES, load, vector
+from gridgames.samegame._prior import FEATURES, load, vector
 
 PRIOR = dict(zip(FEATURES, (0.03, -0.001, 1.3, 0.8, -0.9, -0.05, 0.015, -0.016, -0.06)))
 

@@ -12,10 +12,10 @@ from typing import Any, Optional
 
 from .._runtime.judge import escaped, quoted
 from .._runtime.progress_line import wanted
-from ..samegame import Board, FormatError, read_boards, research_boards, standard_boards
+from ..samegame import Board, FormatError, _prior, read_boards, research_boards, standard_boards
 from ..samegame._game import RESEARCH_SEED, RESEARCH_SIZE
 from ..samegame._single import ALGORITHMS, DEFAULT_ITERATIONS, WEIGHTS, tabu_choice
-from ..samegame.research import _improve, _prior
+from ..samegame.research import _improve
 from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves

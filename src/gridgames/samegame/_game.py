@@ -189,7 +189,7 @@ class Board(Wrapper):
         repetitions): a level ends early once the level below has returned
         its best score again this many times (0: never).  ``prior`` (NRPA):
         a learned bias, each feature's weight by name
-        (``samegame.research._prior.FEATURES``; a file's: ``_prior.load``),
+        (``samegame._prior.FEATURES``; a file's: ``_prior.load``),
         w . features added to each move's weight.
 
         ``tabu``: the playouts avoid the most frequent colour (see

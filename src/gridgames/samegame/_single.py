@@ -8,14 +8,13 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from .._runtime.backend import kernel as _load
 from .._runtime.kernel_constants import constants
-from . import _race
+from . import _prior, _race
 from ._tabu import (
     BEST,
     NAMES,
     TabuColour as TabuColour,  # re-exported: Board.search's annotation
     standard_number,
 )
-from .research import _prior
 
 _S = constants("samegame/research/_search.pxd")  # the search kernels' codes
 _ALGO = {"random": _S.ALGO_RANDOM, "nmcs": _S.ALGO_NMCS, "nrpa": _S.ALGO_NRPA, "beam": _S.ALGO_BEAM,

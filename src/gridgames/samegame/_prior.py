@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..._runtime.judge import quoted
+from .._runtime.judge import quoted
 
 #: The features, in the kernels' order: size - 2, (size - 2)**2, the share of
 #: its colour's cells the region takes, whether it takes them all, whether its
