@@ -26,6 +26,7 @@ machine), never as its native bytes.
 import argparse
 import hashlib
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -67,6 +68,9 @@ def argv(line, outputs, windows=False):
         for name, path in outputs.items():
             word = word.replace("{" + name + "}", str(path))
         words[i] = word
+    missing = [word for word in words if re.search(r"\{[^}]*\}", word)]
+    if missing:
+        raise SystemExit(f"golden: {line.name}: no earlier output for {missing[0]} (with --quick: one not quick?)")
     tool, *rest = words
     if tool == "gridgames":
         return [sys.executable, *(["-c", WINDOWS_STDOUT] if windows else ["-m", "gridgames"]), *rest]
@@ -92,7 +96,7 @@ def run_all(lines, backend, keep=None, windows=os.name == "nt"):
     env = environment(backend)
     results = {}
     with tempfile.TemporaryDirectory(prefix="golden-") as tmp:
-        where = Path(keep) if keep else Path(tmp)
+        where = Path(keep).resolve() if keep else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)
         outputs = {}
         for line in lines:
