@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from gridgames.samegame import read_boards
-from gridgames.samegame._prior import FEATURES
+from gridgames.samegame._prior import FEATURES, load, vector
 from gridgames.samegame.research import _search_pure_core as core
 
 
@@ -108,11 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("boards", help="the boards the games were searched on (research text)")
     p.add_argument("games", nargs="+", help="result lines (solve -o) of games on those boards")
     p.add_argument("--first", type=int, default=None, metavar="N", help="only the games of boards 1..N")
+    p.add_argument("--after", type=int, default=0, metavar="N", help="only the games of boards after N")
+    p.add_argument("--judge", metavar="PRIOR", default=None,
+                   help="fit nothing: print how the weights of the prior file PRIOR predict the games")
     p.add_argument("--held-out", type=float, default=0.2, metavar="F",
                    help="the last fraction F of the boards is held out for the figures (default 0.2)")
     p.add_argument("--l2", type=float, default=1.0, help="L2 penalty on the standardized weights (default 1)")
-    p.add_argument("--out", required=True, help="the prior file to write (JSON)")
+    p.add_argument("--out", help="the prior file to write (JSON)")
     args = p.parse_args(argv)
+    if (args.out is None) == (args.judge is None):
+        p.error("give --out (fit) or --judge PRIOR (judge), one of them")
     with open(args.boards, encoding="utf-8") as f:
         boards = read_boards(f.read(), args.boards, backend="pure")
     best: dict[int, dict[str, Any]] = {}
@@ -121,9 +126,14 @@ def main(argv: list[str] | None = None) -> int:
             for line in f:
                 row = json.loads(line)
                 k = row["board"]
-                if (args.first is None or k <= args.first) and (k not in best or row["score"] > best[k]["score"]):
+                if args.after < k <= (args.first or k) and (k not in best or row["score"] > best[k]["score"]):
                     best[k] = row
     keys = sorted(best)
+    if args.judge is not None:
+        w = np.array(vector(load(args.judge)))
+        steps_all = padded([s for k in keys for s in examples(boards[k - 1], best[k]["moves"])])
+        print(json.dumps(dict(judge=args.judge, boards=[keys[0], keys[-1]], games=len(keys), **judged(*steps_all, w))))
+        return 0
     cut = keys[int(round(len(keys) * (1 - args.held_out)))] if args.held_out > 0 else keys[-1] + 1
     steps = {k: examples(boards[k - 1], best[k]["moves"]) for k in keys}
     train = padded([s for k in keys if k < cut for s in steps[k]])
