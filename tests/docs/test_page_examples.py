@@ -11,6 +11,7 @@ import contextlib
 import doctest
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,8 +29,12 @@ PAGES = {
     "docs/tutorials/first-steps.md": True,
     "docs/judges.md": False,
     "docs/reference/python-api.md": False,
+    "docs/research.md": True,
+    "docs/puzzles.md": False,
+    "docs/gopher-noguess.md": False,
+    "docs/pictures.md": True,
 }
-RUN = {"sh", "python", "pycon", ""}  # the languages that run ("": a bare block of commands)
+RUN = {"sh", "python", "pycon", "console", ""}  # a bare or console block runs when it is a "$ " session
 MOST_SKIPPED = 16  # all pages together
 
 
@@ -42,6 +47,17 @@ def run_sh(text, cwd):
     p = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=cwd, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, env=env, timeout=300)
     return p.returncode, p.stdout
+
+
+def run_session(text, cwd):
+    """A terminal session (``$ COMMAND`` lines, each followed by what it prints): each command
+    runs, its output compared; a command's exit status is not (a session shows failures too)."""
+    wrong = []
+    for command, shown_output in re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*)", text, re.M):
+        _, printed = run_sh(command + " || true", cwd)
+        if shown(printed) != shown(shown_output):
+            wrong.append(f"$ {command}\nprinted:\n{printed}\npage shows:\n{shown_output}")
+    return int(bool(wrong)), "\n".join(wrong)
 
 
 def run_python(text, namespace, language):
@@ -74,9 +90,12 @@ def run_page(page, cwd, monkeypatch):
                 failures.append((line, f"printed:\n{last}\npage shows:\n{text}"))
             continue
         last = None
-        if mark == "skip" or language not in RUN:
-            continue
-        if language in ("sh", ""):
+        session = language in ("", "console")
+        if mark == "skip" or language not in RUN or (session and not text.startswith("$ ")):
+            continue  # (a bare block that is no session: a synopsis, a file's text)
+        if session:
+            status, last = run_session(text, cwd)
+        elif language == "sh":
             status, last = run_sh(text, cwd)
         else:
             status, last = run_python(text, namespace, language)
