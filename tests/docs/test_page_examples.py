@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+import gridgames
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import readme_commands  # noqa: E402
@@ -33,9 +35,15 @@ PAGES = {
     "docs/puzzles.md": False,
     "docs/gopher-noguess.md": False,
     "docs/pictures.md": True,
+    "docs/rl.md": False,
+    "docs/samegame-campaigns.md": True,
+    "docs/samegame-checkpoints.md": False,
+    "docs/adding-a-game.md": False,
+    "docs/development.md": False,
+    "docs/python-versions.md": False,
 }
 RUN = {"sh", "python", "pycon", "console", ""}  # a bare or console block runs when it is a "$ " session
-MOST_SKIPPED = 16  # all pages together
+MOST_SKIPPED = 34  # all pages together, and fewer than half of their blocks
 
 
 def page_blocks(page):
@@ -44,6 +52,8 @@ def page_blocks(page):
 
 def run_sh(text, cwd):
     env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    if gridgames.BACKEND != "compiled":  # an install without a compiler: the twins, chosen (no warning)
+        env["GRIDGAMES_PURE_PYTHON"] = "1"
     p = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=cwd, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, env=env, timeout=300)
     return p.returncode, p.stdout
@@ -114,7 +124,8 @@ def test_few_blocks_are_skipped_and_each_says_why():
     skipped = [(page, line, reason) for page in PAGES for line, _, _, mark, reason in page_blocks(page)
                if mark == "skip"]
     assert [s for s in skipped if len(s[2]) < 10] == []  # a reason, not a word
-    assert len(skipped) <= MOST_SKIPPED, skipped
+    blocks = sum(len(page_blocks(page)) for page in PAGES)
+    assert len(skipped) <= min(MOST_SKIPPED, blocks / 2), skipped
 
 
 def test_the_runner_finds_a_missing_file_and_a_stale_output(tmp_path, monkeypatch):
