@@ -137,3 +137,12 @@ def test_the_runner_finds_a_missing_file_and_a_stale_output(tmp_path, monkeypatc
     failures = run_page("page.md", tmp_path, monkeypatch)
     assert [line for line, _ in failures] == [7, 16]
     assert "b.txt" in failures[0][1] and "printed:\n42" in failures[1][1]
+
+
+def test_each_python_step_of_the_tutorial_shows_what_it_prints():
+    """The tutorial promises each step shows what you should see: a Python block that
+    prints is followed by the output block the runner compares."""
+    found = page_blocks("docs/tutorials/first-steps.md")
+    printing = [i for i, (_, language, text, _, _) in enumerate(found) if language == "python" and "print(" in text]
+    assert len(printing) >= 2
+    assert [found[i][0] for i in printing if i + 1 == len(found) or found[i + 1][3] != "output"] == []
