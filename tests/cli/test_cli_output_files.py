@@ -277,3 +277,17 @@ def test_batch_usage_errors(cli, tmp_path):
     one_line(p, 2, b"gridgames samegame: refusing to write")
     assert (tmp_path / "a.in").read_bytes() == SAMPLE
     assert not (tmp_path / "o").exists()
+
+
+def test_an_input_the_shell_emptied_is_said_to_be_emptied(backend, tmp_path):
+    """`gridgames samegame f.in > f.in`: the shell truncates f.in before
+    gridgames starts; the refusal must not read as if f.in were safe."""
+    f = tmp_path / "same.in"
+    f.write_bytes(SAMPLE)
+    env = dict(os.environ, GRIDGAMES_PURE_PYTHON="1" if backend == "pure" else "0")
+    with open(f, "wb") as stdout:  # what `> same.in` does first
+        p = subprocess.run([sys.executable, "-m", "gridgames", "samegame", str(f)],
+                           stdout=stdout, stderr=subprocess.PIPE, env=env)
+    one_line(p, 2, b"gridgames samegame: refusing to write <stdout>")
+    assert b"the shell emptied" in p.stderr and b"write elsewhere, then rename" not in p.stderr
+    assert f.read_bytes() == b""

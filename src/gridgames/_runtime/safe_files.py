@@ -71,12 +71,14 @@ def _identity(path: str) -> "Optional[tuple[int, int]]":
 def refuse_same(output: "Optional[str]", inputs: "Iterable[Optional[str]]", shown_output: str = "") -> None:
     """SameFile if ``output`` (a path; None or '-': standard output) is the
     same file as one of ``inputs`` (paths; '-': standard input)."""
+    emptied = False  # standard output is an empty file: `> FILE` truncated it before the command started
     if output in (None, "-"):
         try:
             st = os.fstat(sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):
             return
         target = (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+        emptied = st.st_size == 0
     else:
         target = _identity(output)
     if target is None:
@@ -84,6 +86,10 @@ def refuse_same(output: "Optional[str]", inputs: "Iterable[Optional[str]]", show
     for name in inputs:
         if name is not None and _identity(name) == target:
             what = "<stdin>" if name == "-" else name
+            if emptied:  # too late to keep it whole: say so, not as if it were safe
+                raise SameFile(f"refusing to write <stdout>: it is the input {what}, which the shell emptied "
+                               "before gridgames started ('> FILE' truncates FILE first): nothing is left to "
+                               "read; redirect the output to another file")
             raise SameFile(f"refusing to write {shown_output or output or '<stdout>'}: it is the "
                            f"input {what} (write elsewhere, then rename)")
 
