@@ -56,6 +56,9 @@ def mib(size: int) -> str:
     return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} bytes"
 
 
+WHOLE_HELP = f"read whole: at most {mib(WHOLE)}"  # what --help says of a file read_input reads
+
+
 class reading:
     """``path`` (or standard input for '-') as a binary stream with ``read``,
     to be read in pieces; an OSError while it is open or read becomes

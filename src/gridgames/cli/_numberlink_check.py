@@ -6,7 +6,7 @@ from typing import Any
 
 from .._runtime.judge import JudgeError
 from ._args import Commands, add_command
-from ._io import fail, read_input, shown
+from ._io import WHOLE_HELP, fail, read_input, shown
 
 GAME = "numberlink"
 
@@ -33,8 +33,8 @@ def register_check(sub: Commands) -> None:
         sub, "check", help="check that solutions solve their puzzles",
         description=CHECK_DESCRIPTION,
         epilog=FORMAT)
-    c.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, or - for standard input")
-    c.add_argument("solution", metavar="SOLUTION", help="solution file, or - for standard input")
+    c.add_argument("puzzle", metavar="PUZZLE", help=f"puzzle file, or - for standard input ({WHOLE_HELP})")
+    c.add_argument("solution", metavar="SOLUTION", help=f"solution file, or - for standard input ({WHOLE_HELP})")
     c.set_defaults(func=_check)
 
 

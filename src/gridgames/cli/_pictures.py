@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .._runtime.safe_files import CannotWrite
 from ._args import Commands, add_command, positive
-from ._io import fail, read_input, shown
+from ._io import WHOLE_HELP, fail, read_input, shown
 
 if TYPE_CHECKING:
     from ..pictures._sheet import Item
@@ -63,7 +63,7 @@ def register_show(commands: Commands, game: str) -> None:
                     f"Exit status 0; 1 bad input (the page holds every {unit} before it, the "
                     "judge's error is on the page and on standard error); 2 usage errors and "
                     "files that cannot be read or written.")
-    p.add_argument("input", metavar="INPUT", help="the judge file, or - for standard input")
+    p.add_argument("input", metavar="INPUT", help=f"the judge file, or - for standard input ({WHOLE_HELP})")
     add_html_option(p, "the page", required=True)
     p.add_argument("--case", type=positive, metavar="K",
                    help=f"show only {unit} K (1-based): large files make large pages")

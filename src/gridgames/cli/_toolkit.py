@@ -50,7 +50,7 @@ def _add_validate(commands: Commands, game: str) -> None:
     p = add_command(commands, "validate", help="check a judge file against the contest format",
                     description=validator(game).__doc__ or "")
     p.add_argument("input", nargs="?", default="-", metavar="INPUT",
-                   help="the judge file, or - for standard input (the default)")
+                   help="the judge file, or - for standard input (the default); streamed: any size")
     p.add_argument("--kattis", action="store_true",
                    help=f"exit {KATTIS_VALID} when valid and {KATTIS_INVALID} when not (Kattis)")
     p.set_defaults(func=lambda args: _run_validate(args, game))
@@ -61,7 +61,8 @@ def _add_check(commands: Commands, game: str) -> None:
                     description="Compute the right output for INPUT with the engine and judge "
                     "ANSWER against it: exit 0 accepted, 1 wrong answer (the first differing "
                     "line named), 2 when INPUT is bad or a file cannot be read. "
-                    + _compare_doc(game))
+                    + _compare_doc(game) + " Both files are streamed (any size; the right output goes "
+                    "to an unnamed temporary file); a line over 1 MiB never matches.")
     p.add_argument("input", metavar="INPUT", help="the judge input")
     p.add_argument("answer", metavar="ANSWER", help="the answer to judge, or - for standard input")
     p.add_argument("--lenient", action="store_true",

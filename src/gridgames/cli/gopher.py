@@ -2,7 +2,7 @@
 only) and `generate --no-guess`."""
 
 from ..gopher import judge
-from ._io import CannotWrite, fail, read_input, run_judge, shown, writing
+from ._io import WHOLE_HELP, CannotWrite, fail, read_input, run_judge, shown, writing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _register_solve(commands: "Commands") -> None:
                     "done); 2 usage errors, files that cannot be read or written.",
         epilog=FIELD)
     s.add_argument("input", nargs="?", default="-", metavar="FIELD",
-                   help="the judge file, or - for standard input (the default)")
+                   help=f"the judge file, or - for standard input (the default; {WHOLE_HELP})")
     s.add_argument("--first", type=int, nargs=2, metavar=("R", "C"),
                    help="the first pick (a guess) of every game: inside every field (else a usage error)")
     s.add_argument("--judge", action="store_true",

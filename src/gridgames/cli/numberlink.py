@@ -14,7 +14,7 @@ from .._runtime.progress_line import RATE_WINDOW, Line, wanted
 from .._runtime.random_source_pure import MASK
 from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
-from ._io import CannotWrite, fail, read_input, shown, writing
+from ._io import WHOLE_HELP, CannotWrite, fail, read_input, shown, writing
 from ._numberlink_check import FORMAT, register_check
 from ._outputs import refuse_unwritable
 from ._pictures import add_sheet_option, save_files, sheet_files
@@ -115,7 +115,7 @@ def _register_solve(sub: Commands) -> None:
         sub, "solve", help="solve puzzles, or count their solutions",
         description=SOLVE_DESCRIPTION,
         epilog=FORMAT + "\n\n" + SAT_HELP)
-    s.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    s.add_argument("file", metavar="FILE", help=f"puzzle file, or - for standard input ({WHOLE_HELP})")
     s.add_argument("--count", action="store_true",
                    help="print none, unique or several for each puzzle")
     s.add_argument("--format", choices=("text", "chars"), default=None,

@@ -20,7 +20,7 @@ from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
 from ._args import Commands, Weights, add_command, add_progress_option, colour_choice, period, ranged, seconds
-from ._io import STOPPED, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
+from ._io import STOPPED, WHOLE_HELP, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
 from ._solve_options import INT31, NRPA_OPTIONS, TIMED, refused, search_options, strongest_said, timed_default
@@ -60,7 +60,7 @@ def add(commands: Commands, rules: str) -> None:
 
 def _add_boards_and_search(s: argparse.ArgumentParser) -> None:
     """solve's boards, its search and the search's options."""
-    s.add_argument("boards", nargs="?", metavar="BOARDS", help="research text file, or -")
+    s.add_argument("boards", nargs="?", metavar="BOARDS", help=f"research text file, or - ({WHOLE_HELP})")
     s.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards (records)")
     s.add_argument("--research", type=ranged(1, RESEARCH_SIZE, "N"), default=None, metavar="N",
                    help="the first N boards of the research set (random 15x15, 5 colours, seed "
@@ -115,7 +115,7 @@ def _add_campaign(s: argparse.ArgumentParser) -> None:
     s.add_argument("--improve", nargs="?", const="", default=None, metavar="FILE",
                    help="start each search from the best game known for its board: best_known() for "
                         "the standard boards and the result lines of FILE (an earlier campaign's -o); "
-                        "the result is never worse (give BOARDS before --improve)")
+                        f"the result is never worse (give BOARDS before --improve; {WHOLE_HELP})")
     s.add_argument("--checkpoint", metavar="DIR", default=None,
                    help="nrpa: each search writes its whole state to DIR (board-K-run-R.ckpt) as it goes; "
                         "the same command again goes on from there, to the result of one unbroken search")
@@ -313,8 +313,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                     "board's score, then the total.  An illegal move (one that removes "
                     "nothing) or a claimed score that differs is an error (exit 1).",
         epilog=RULES_HELP + "\n\n" + MOVES)
-    r.add_argument("boards", nargs="?", metavar="BOARDS", help="the boards' research text (not with --standard)")
-    r.add_argument("moves", metavar="MOVES", help="the moves (see below)")
+    r.add_argument("boards", nargs="?", metavar="BOARDS",
+                   help=f"the boards' research text (not with --standard; {WHOLE_HELP})")
+    r.add_argument("moves", metavar="MOVES", help=f"the moves (see below; {WHOLE_HELP})")
     r.add_argument("--standard", action="store_true", help="the 20 standard 15x15 boards")
     r.add_argument("--research", type=ranged(1, RESEARCH_SIZE, "N"), default=None, metavar="N",
                    help="the first N boards of the research set (as solve --research N)")
