@@ -41,6 +41,42 @@ def judge_runs(*runs):
     return found
 
 
+C_LINE = re.compile(r"^  (\S+) .*?\bratio (\d+\.\d+)  \(min (\d+\.\d+), max (\d+\.\d+)\)(?:  kernel (\d+\.\d+))?")
+JUDGES = [("samegame", "SameGame", "63 MB of grids up to 10x40"),
+          ("tilematch", "tile-match", "64 MB of data sets up to 20x20"),
+          ("gopher", "gopher", "32 MB of fields up to 40x40"),
+          ("gopher-picks", "gopher", "40 MB: 15,000 fields up to 100x100, 250-600 picks each (3.9 GB out)")]
+
+
+def judges_table(*runs):
+    """docs/results/judges.md's table against the tightest C: each judge's median ratio
+    (min-max of the pairs) in each run, and the kernel's range, from the runs' "C ratio" lines."""
+    text = (RESULTS / "judge_scale_tightest_c.txt").read_text()
+    found = {}
+    for run in runs:
+        section = re.split(r"^## run ", text, flags=re.M)[run].split("\n## ", 1)[0]
+        for m in map(C_LINE.match, section.splitlines()):
+            if m:
+                found.setdefault(m[1], []).append(m.groups()[1:])
+    out = ["| judge | input | gridgames / C, CPU (min-max of the pairs) | kernel / C |", "|---|---|---|---|"]
+    for key, name, data in JUDGES:
+        ratios = ", ".join(f"{r} ({lo}-{hi})" for r, lo, hi, _ in found[key])
+        kernels = sorted({k for *_, k in found[key]})
+        out.append(f"| {name} | {data} | {ratios} | {'-'.join([kernels[0], kernels[-1]][:len(kernels)])} |")
+    return "\n".join(out)
+
+
+def numberlink_sentence():
+    """docs/results/puzzles.md's sentence on counting against SAT, from numberlink_solve_full.log."""
+    rows = re.findall(r"^# \S+ \d+x\d+: count \d+, gridgames ([\d.]+) s .*?, SAT ([\d.]+) s.*?, SAT\+2x2 ([\d.]+) s",
+                      (RESULTS / "numberlink_solve_full.log").read_text(), re.M)
+    sat = [float(g) / float(s) for g, s, _ in rows]
+    sat2 = [float(g) / float(s) for g, _, s in rows]
+    return (f"Over the {len(rows)} puzzles gridgames takes {statistics.median(sat):.3f}x the usual SAT count's time at "
+            f"the median ({1 / statistics.median(sat):.0f}x faster) and {max(sat):.2f}x at worst; against SAT+2x2, "
+            f"{statistics.median(sat2):.3f}x and {max(sat2):.2f}x.")
+
+
 def spread(values, suffix="x"):
     return f"{min(values):.2f}-{max(values):.2f}{suffix}"
 
@@ -175,6 +211,10 @@ def ingredients_table():
 def main():
     for what, text in readme_figures().items():
         print(f"{what}: {text}")
+    print()
+    print(judges_table(4, 5))
+    print()
+    print(numberlink_sentence())
     print()
     print(samegame_headline((HERE.parent / "docs" / "results" / "samegame.md").read_text(encoding="utf-8")))
     print()

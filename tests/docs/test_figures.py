@@ -36,6 +36,14 @@ def test_the_samegame_headline_table_is_its_result_files():
     assert figures.samegame_headline(text) in text
 
 
+def test_the_judges_table_is_its_result_file():
+    assert figures.judges_table(4, 5) in page("docs/results/judges.md")
+
+
+def test_the_numberlink_sentence_is_its_log():
+    assert figures.numberlink_sentence() in " ".join(page("docs/results/puzzles.md").split())
+
+
 def test_the_what_solve_runs_table_is_the_ablation_files():
     assert figures.ingredients_table() in page("docs/results/samegame.md")
 
