@@ -118,7 +118,7 @@ class OptionalBuildExt(build_ext):
         /arch:AVX2 target (never set here) had FMA to contract into (MSVC has no flag against it)."""
         if self.compiler.compiler_type == "msvc":
             return ["/fp:precise"]
-        wanted = [["-ffp-contract=off"]]
+        wanted = [["-fno-fast-math"], ["-ffp-contract=off"]]  # (a CFLAGS=-Ofast reorders sums too)
         if self._compiles("#if !defined(__i386__)\n#error not 32-bit x86\n#endif\n"):
             # (together: -mfpmath=sse alone warns; the kernels then need SSE2: Pentium 4, Athlon 64 on)
             wanted.append(["-msse2", "-mfpmath=sse"])

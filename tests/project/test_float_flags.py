@@ -1,8 +1,9 @@
 """setup.py compiles every kernel so that each double operation is an IEEE double operation, as in
-the pure twins: no fused multiply-add (-ffp-contract=off), and on 32-bit x86 no 80-bit x87
-intermediates (-msse2 -mfpmath=sse).  The flags are asked of the compiler that builds (here gcc, and
-gcc -m32 for 32-bit x86: compiling, not linking, needs no 32-bit libraries).  That they overrule
-CFLAGS in a real build is tools/hostile_build.sh's proof (.ci/run)."""
+the pure twins: no reordering (-fno-fast-math, against a CFLAGS=-Ofast), no fused multiply-add
+(-ffp-contract=off), and on 32-bit x86 no 80-bit x87 intermediates (-msse2 -mfpmath=sse).  The
+flags are asked of the compiler that builds (here gcc, and gcc -m32 for 32-bit x86: compiling, not
+linking, needs no 32-bit libraries).  That they overrule CFLAGS in a real build is
+tools/hostile_build.sh's proof (.ci/run)."""
 import json
 import os
 import shutil
@@ -44,8 +45,8 @@ def float_flags(cc, tmp_path):
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
 def test_no_contraction_anywhere_and_no_x87_on_32_bit_x86(tmp_path):
-    assert float_flags("gcc", tmp_path) == ["-ffp-contract=off"]
-    assert float_flags("gcc -m32", tmp_path) == ["-ffp-contract=off", "-msse2", "-mfpmath=sse"]
+    assert float_flags("gcc", tmp_path) == ["-fno-fast-math", "-ffp-contract=off"]
+    assert float_flags("gcc -m32", tmp_path) == ["-fno-fast-math", "-ffp-contract=off", "-msse2", "-mfpmath=sse"]
 
 
 def test_a_compiler_that_takes_no_flag_gets_none(tmp_path):
