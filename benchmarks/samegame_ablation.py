@@ -217,6 +217,22 @@ def table(rows: list[dict[str, Any]], configs: list[str]) -> str:
     return "\n".join(lines)
 
 
+def playouts_table(rows: list[dict[str, Any]], configs: list[str]) -> str:
+    """Playouts per CPU second of each configuration (markdown), and their ratio to the
+    baseline's on the same (board, seed, budget): what an ingredient costs in speed."""
+    lines = ["| configuration | budget (CPU s) | playouts per CPU second | ratio to the baseline | pairs |",
+             "|---|---:|---:|---:|---:|"]
+    base = {key_of(r)[1:]: r["playouts"] for r in rows if r["config"] == BASELINE}
+    for config in configs:
+        for budget in sorted({r["budget"] for r in rows if r["config"] == config}):
+            mine = [r for r in rows if r["config"] == config and r["budget"] == budget]
+            pairs = [(r["playouts"], base[key_of(r)[1:]]) for r in mine if key_of(r)[1:] in base]
+            rate = sum(r["playouts"] for r in mine) / (budget * len(mine))
+            ratio = sum(p for p, _ in pairs) / sum(b for _, b in pairs) if pairs else math.nan
+            lines.append(f"| {config} | {budget:g} | {rate:,.0f} | {ratio:.3f} | {len(pairs)} |")
+    return "\n".join(lines)
+
+
 def per_board(rows: list[dict[str, Any]], configs: list[str], board_set: str = "standard") -> str:
     """Each board's mean score per configuration (markdown), and the best
     (a fixed colour that today's rule keeps shows the baseline's mean)."""
@@ -274,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, metavar="NAME",
                    help=f"configurations ({', '.join(CONFIGS)}); with --table also those of OUT's lines")
     p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")
+    p.add_argument("--playouts", action="store_true", help="print each configuration's playouts per CPU second")
     args = p.parse_args(argv)
     check_arguments(p, args)
     unknown = [c for c in args.configs if c not in CONFIGS]
@@ -286,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         for row in run(args.out, keys, args.workers, args.nice, partial(one, board_set=args.set)):
             print(f"{row['config']} board {row['board']} seed {row['seed']}: {row['score']}", file=sys.stderr)
     rows = chosen(of_set(load(args.out), args.set), args)
-    print(per_board(rows, args.configs, args.set) if args.per_board else table(rows, args.configs))
+    print(per_board(rows, args.configs, args.set) if args.per_board else
+          playouts_table(rows, args.configs) if args.playouts else table(rows, args.configs))
     return 0
 
 

@@ -103,6 +103,13 @@ def judged(X: np.ndarray, mask: np.ndarray, y: np.ndarray, w: np.ndarray) -> dic
                 uniform_top1=float((1.0 / n).mean()))
 
 
+def weights_table(path: str) -> str:
+    """The weights of the prior file ``path`` as the ablation page shows them (markdown)."""
+    w = load(path)
+    return ("| feature | " + " | ".join(w) + " |\n|---|" + "---:|" * len(w) + "\n| weight | "
+            + " | ".join(f"{v:.4g}" for v in w.values()) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("boards", help="the boards the games were searched on (research text)")

@@ -9,9 +9,10 @@ import pytest
 from helpers import script
 
 ROOT = Path(__file__).parents[2]
-RESULTS = ROOT / "benchmarks" / "results" / "research"
+RESULTS = ROOT / "benchmarks" / "results"
 PAGE = ROOT / "docs" / "results" / "samegame-ablation.md"
 ablation = script("benchmarks/samegame_ablation.py")
+prior = script("benchmarks/samegame_prior.py")
 
 INGREDIENTS = ["default", "race", "tabu48", "tabu-free-0", "tabu-free-20", "level-2", "iterations-50", "beam-eval",
                "tabu-bias-3", "size-bias-0.1", "colour-bias-1", "stab-3", "repeats-3"]
@@ -19,13 +20,16 @@ VARIANTS = ["default", "default-again", "code-colour-cell", "code-colour-cell-si
             "level1-iterations-200", "level2-iterations-50", "level2-iterations-200", "size-bias--0.1",
             "size-bias--0.3", "colour-bias--1", "commit-half-third", "commit-3phase-quarter", "beam-seed-10",
             "beam-seed-10-adapts-1", "nrpa2-seed-20"]
+PRIOR = ["default", "prior-round0"]
 TABLES = [  # (result file, set of boards, configurations the page shows)
-    ("ablation-10s.jsonl", "research", INGREDIENTS),
-    ("ablation-60s.jsonl", "research", INGREDIENTS),
-    ("ablation-600s.jsonl", "research", ["default", "beam-eval"]),
-    ("race-standard-10s.jsonl", "standard", ["default", "tabu-best", "race"]),
-    ("variants-10s.jsonl", "research", VARIANTS),
-    ("size-bias-60s.jsonl", "research", ["default", "size-bias--0.1"]),
+    ("research/ablation-10s.jsonl", "research", INGREDIENTS),
+    ("research/ablation-60s.jsonl", "research", INGREDIENTS),
+    ("research/ablation-600s.jsonl", "research", ["default", "beam-eval"]),
+    ("research/race-standard-10s.jsonl", "standard", ["default", "tabu-best", "race"]),
+    ("research/variants-10s.jsonl", "research", VARIANTS),
+    ("research/size-bias-60s.jsonl", "research", ["default", "size-bias--0.1"]),
+    ("prior/ablation-prior-10s.jsonl", "research", PRIOR),
+    ("prior/ablation-prior-60s.jsonl", "research", PRIOR),
 ]
 
 
@@ -35,6 +39,26 @@ def test_the_page_shows_the_scripts_table(name, board_set, configs):
     assert rows, name
     shown = ablation.table(rows, configs)
     assert shown in PAGE.read_text(encoding="utf-8"), f"{name}: the page's table is not the script's:\n{shown}"
+
+
+@pytest.mark.parametrize("name", ["prior/ablation-prior-10s.jsonl", "prior/ablation-prior-60s.jsonl"])
+def test_the_page_shows_the_priors_playouts_per_second(name):
+    rows = ablation.of_set(ablation.load(str(RESULTS / name)), "research")
+    shown = ablation.playouts_table(rows, PRIOR)
+    assert shown in PAGE.read_text(encoding="utf-8"), f"{name}: the page's table is not the script's:\n{shown}"
+
+
+def test_the_page_shows_the_priors_weights():
+    shown = prior.weights_table(str(RESULTS / "prior" / "prior-round0.json"))
+    assert shown in PAGE.read_text(encoding="utf-8"), f"the page's weights are not the file's:\n{shown}"
+
+
+def test_the_playouts_table_pairs_each_search_with_the_baselines():
+    rows = [dict(config="default", board=1, seed=1, budget=10.0, score=1, playouts=200),
+            dict(config="default", board=2, seed=1, budget=10.0, score=1, playouts=100),
+            dict(config="x", board=1, seed=1, budget=10.0, score=1, playouts=150)]
+    assert ablation.playouts_table(rows, ["default", "x"]).splitlines()[2:] == [
+        "| default | 10 | 15 | 1.000 | 2 |", "| x | 10 | 15 | 0.750 | 1 |"]
 
 
 def test_every_configuration_of_a_file_is_on_the_page():
