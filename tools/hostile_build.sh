@@ -3,9 +3,9 @@
 #
 #   tools/hostile_build.sh [PYTEST ARGS]      e.g. tools/hostile_build.sh -q
 #
-# CFLAGS="-O2 -ffp-contract=fast" (and -mfma on x86_64) lets the compiler fuse a*b+c into one
-# fused multiply-add, as GCC does by default on aarch64, s390x and ppc64le; setup.py's
-# -ffp-contract=off, later on the command line, must win.  The script proves that the test means
+# CFLAGS="-O2 -ffast-math -ffp-contract=fast" (and -mfma on x86_64) lets the compiler fuse a*b+c
+# into one fused multiply-add, as GCC does by default on aarch64, s390x and ppc64le, and reorder
+# sums; setup.py's -fno-fast-math -ffp-contract=off, later on the command line, must win.  The script proves that the test means
 # something: the search module's C compiled with these CFLAGS alone holds fused instructions,
 # the module setup.py built from it holds none.  Then the twin tests (compiled vs pure; the fast
 # tier's tests named *twin*) and the golden outputs (tools/golden.py check) run on that build.
@@ -29,7 +29,7 @@ mapfile -t reqs < <("$py" tools/extra_requirements.py test --without mypy)
 "$py" -m pip install --quiet --prefer-binary "${reqs[@]}"
 
 cc="${CC:-gcc}"
-hostile="-O2 -ffp-contract=fast"
+hostile="-O2 -ffast-math -ffp-contract=fast"
 fused='vfn?m(add|sub)[0-9a-z]*'                # x86's FMA instructions
 case "$(uname -m)" in
   x86_64) hostile="$hostile -mfma" ;;
@@ -48,7 +48,7 @@ include="$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 "$cc" $hostile -fPIC -I"$include" -c "$search.c" -o "$base/search-cflags-alone.o"
 count() { objdump -d "$1" | grep -cE "^\s+[0-9a-f]+:.*\s$fused\s" || true; }
 alone="$(count "$base/search-cflags-alone.o")" built="$(count "$search".*.so)"
-order="$(grep -E " -c \S*_search\.c " "$base/build.log" | grep -oE -- "-ffp-contract=[a-z]+" | tr '\n' ' ')"
+order="$(grep -E " -c \S*_search\.c " "$base/build.log" | grep -oE -- "-f(no-)?fast-math|-ffp-contract=[a-z]+" | tr '\n' ' ')"
 echo "hostile: the search module's compile command says, in this order: $order"
 echo "hostile: CFLAGS=\"$hostile\": $alone fused instructions in the search module with CFLAGS alone, $built in the build"
 if [ "$alone" -eq 0 ]; then
