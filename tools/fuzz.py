@@ -6,7 +6,9 @@
     tools/sanitize.sh --run python tools/fuzz.py TARGET ...   over the sanitizer build
 
 TARGET is one of samegame, tilematch, gopher (the judges), numberlink_reader,
-numberlink_checker, research_reader, api (tools/fuzz_targets.py says what each
+numberlink_checker, research_reader, api, validators, checkers (INPUT and
+ANSWER), moves_reader (replay's MOVES, solve's result lines)
+(tools/fuzz_targets.py says what each
 checks: compiled against pure, byte for byte, errors and warnings included; a
 judge's input read in random pieces against all of it).  Coverage is Python's:
 the pure twins and the Python layers are instrumented (atheris.instrument_imports);
@@ -39,7 +41,8 @@ TOOLS = Path(__file__).resolve().parent
 REPO = Path(os.environ.get("GRIDGAMES_CHECKOUT", TOOLS.parent))
 SEEDS = TOOLS.parent / "tests" / "data" / "fuzz" / "corpus"
 REPRO = REPO / "tests" / "data" / "fuzz"
-NAMES = ("samegame", "tilematch", "gopher", "numberlink_reader", "numberlink_checker", "research_reader", "api")
+NAMES = ("samegame", "tilematch", "gopher", "numberlink_reader", "numberlink_checker", "research_reader", "api",
+         "validators", "checkers", "moves_reader")
 MAX_LEN = 512  # bytes: several judge cases; longer inputs only slow the pure twins down
 PER_KIND = 3  # reproducers written per kind of finding and run
 
@@ -78,6 +81,9 @@ def worker(target: str, findings: Path, libfuzzer_args: list[str]) -> None:
         import gridgames.numberlink._text  # noqa: F401
         import gridgames.samegame._single  # noqa: F401
         import gridgames.samegame._text  # noqa: F401
+        for module in ("_runtime.compare", "_runtime.strict_reader", "samegame.research._moves",
+                       "samegame.research._jobs", "samegame._validate", "tilematch._validate", "gopher._validate"):
+            importlib.import_module(f"gridgames.{module}")
     import fuzz_targets
     check = fuzz_targets.TARGETS[target]
     kinds: dict[str, int] = {}

@@ -9,14 +9,19 @@ they need gridgames with its compiled kernels, not atheris.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import zlib
 
 from gridgames import gopher, numberlink, samegame, tilematch
+from gridgames._registry import compare, validator
 from gridgames._runtime.judge import InputError, JudgeError
+from gridgames._runtime.strict_reader import Invalid
 from gridgames.numberlink._text import read_puzzles
 from gridgames.samegame._text import format_boards, parse_boards
+from gridgames.samegame.research._jobs import Result
+from gridgames.samegame.research._moves import parse_moves
 
 BACKENDS = ("compiled", "pure")
 JUDGES = {"samegame": samegame.judge, "tilematch": tilematch.judge, "gopher": gopher.judge}
@@ -219,6 +224,103 @@ def research_reader(data: bytes) -> None:
         same("playouts", a.playouts(1, seed=len(data)), b.playouts(1, seed=len(data)))
 
 
+# --- the validators and the checkers: a whole file against the same read in pieces ---
+
+JUDGE_GAMES = ("samegame", "tilematch", "gopher")
+
+
+class Pieces(Trickle):
+    """Trickle with ``read`` and ``readline`` (the validators and comparers
+    read streams): at most ``most`` bytes a call."""
+
+    def read(self, n: int = -1) -> bytes:  # type: ignore[override]
+        piece = bytearray(self.most if n < 0 else min(n, self.most))
+        return bytes(piece[:self.readinto(memoryview(piece))])
+
+
+def validated(game: str, src: object) -> tuple:
+    """("valid", count) or ("invalid", message): the validator raises Invalid only, in one line."""
+    try:
+        return ("valid", validator(game).validate(src))
+    except Invalid as exc:
+        if "\n" in str(exc):
+            raise Finding(f"{game} validate: a message of several lines: {exc!r}") from exc
+        return ("invalid", str(exc))
+    except Exception as exc:
+        raise Finding(f"{game} validate raised {type(exc).__name__}: {exc}") from exc
+
+
+def validators(data: bytes) -> None:
+    """The first byte picks the game, the rest is a judge file: validated
+    whole and read in random pieces, the same verdict and message; a file
+    the strict validator accepts is judged without error on both backends."""
+    game, rest = JUDGE_GAMES[data[:1][0] % 3 if data else 0], data[1:]
+    crc = zlib.crc32(rest)
+    whole = validated(game, rest)
+    same(f"{game} validate, read in pieces (seed {crc})", whole, validated(game, Pieces(rest, 1 + crc % 41, crc)))
+    if whole[0] == "valid":
+        judged = judge_outcome(game, rest, "compiled")
+        same(f"{game} judge of a valid file", judged, judge_outcome(game, rest, "pure"))
+        if judged[1] is not None:
+            raise Finding(f"{game}: the validator accepts a file the judge refuses: {judged[1]}")
+
+
+def checkers(data: bytes) -> None:
+    """The first byte picks the game, the next two where INPUT ends and
+    ANSWER begins: the right output (both backends alike) against ANSWER,
+    strict and lenient, whole and both files read in random pieces: the
+    same verdict, one line; the right output against itself is accepted."""
+    d = Draw(data)
+    game = JUDGE_GAMES[d.byte() % 3]
+    cut = d.at + d.int(0, 65535) % (d.left() + 1)
+    text, answer = data[d.at:cut], data[cut:]
+    right = judge_outcome(game, text, "compiled")
+    same(f"{game} judge", right, judge_outcome(game, text, "pure"))
+    expected, crc = right[0], zlib.crc32(data)
+    rule = compare(game)
+    for lenient in (False, True):
+        try:
+            whole = rule(expected, answer, lenient)
+            pieces = rule(Pieces(expected, 1 + crc % 23, crc), Pieces(answer, 1 + crc % 29, crc + 1), lenient)
+            itself = rule(expected, expected, lenient)
+        except Exception as exc:
+            raise Finding(f"{game} compare raised {type(exc).__name__}: {exc}") from exc
+        same(f"{game} compare (lenient={lenient}), read in pieces (seed {crc})", whole, pieces)
+        if itself is not None or (whole is not None and "\n" in whole):
+            raise Finding(f"{game} compare (lenient={lenient}): {itself or whole!r}")
+
+
+# --- the move files of replay, the result lines of solve -o ---------------------
+
+MOVE_BOARD = [[0, 1, 0, 1, 2], [1, 0, 1, 2, 2], [0, 1, 2, 1, 0], [2, 2, 0, 1, 1]]
+
+
+def moves_reader(data: bytes) -> None:
+    """parse_moves refuses bad text with one located FormatError; each game it
+    reads replays alike on both backends; Result.from_line refuses a line
+    that is not a result with ValueError only."""
+    text = data.decode("utf-8", "surrogateescape")  # as replay reads MOVES
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):  # (a torn last line is said there)
+            games = parse_moves(text, "m.txt")
+    except InputError as exc:
+        if "\n" in str(exc) or not str(exc).startswith("m.txt:"):
+            raise Finding(f"FormatError not one located line: {exc!r}") from exc
+        games = []
+    except Exception as exc:
+        raise Finding(f"parse_moves raised {type(exc).__name__}: {exc}") from exc
+    boards = [samegame.Board(MOVE_BOARD, backend=b) for b in BACKENDS]
+    for game in games[:4]:
+        same("replay", *[outcome(b.copy().replay, game.moves[:50]) for b in boards])
+    for line in text.split("\n")[:4]:
+        try:
+            Result.from_line(line)
+        except (ValueError, UnicodeDecodeError):
+            pass
+        except Exception as exc:
+            raise Finding(f"Result.from_line raised {type(exc).__name__}: {exc}") from exc
+
+
 # --- the objects: random call sequences, both backends side by side -------------
 
 def _samegame_ops(d: Draw) -> None:
@@ -322,5 +424,8 @@ TARGETS = {
     "numberlink_checker": numberlink_checker,
     "research_reader": research_reader,
     "api": api,
+    "validators": validators,
+    "checkers": checkers,
+    "moves_reader": moves_reader,
 }
 JUDGE_TARGETS = ("samegame", "tilematch", "gopher")
