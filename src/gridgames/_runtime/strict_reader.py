@@ -6,6 +6,7 @@ validator of a Kattis package.  Integers are ``0`` or ``-?[1-9][0-9]*`` (no
 leading zeros, no ``+``, no ``-0``); every separator is asked for by name, so
 tabs, carriage returns, double spaces and trailing junk are all defects.
 """
+import re
 from collections.abc import Callable
 from typing import BinaryIO, Optional, Union
 
@@ -24,6 +25,7 @@ class Invalid(Exception):
 _SHOWN = 20  # longest token quoted in a message
 LOOK = 1 << 12  # bytes kept ahead of the position (and behind it, for messages): every token fits
 _CHUNK = 1 << 20  # bytes read at a time from a stream
+_INTEGER, _DIGITS = re.compile(rb"-?[0-9]*"), re.compile(rb"[0-9]*")
 
 
 class Reader:
@@ -96,33 +98,50 @@ class Reader:
 
     def peek(self) -> bytes:
         """The next byte, not consumed (``b""`` at the end)."""
-        self._fill()
         i = self.pos - self.base
+        if len(self.data) - i < LOOK and not self.eof:  # (the test inline: this runs once a byte)
+            self._fill()
+            i = self.pos - self.base
         return self.data[i:i + 1]
 
     def number(self, low: int, high: int, what: str) -> int:
         """An integer ``low..high`` described as ``what``."""
-        self._fill()
-        data, start = self.data, self.pos - self.base
-        pos = start + (data[start:start + 1] == b"-")
-        digits = pos
-        while pos < len(data) and 48 <= data[pos] <= 57:
-            pos += 1
+        start = self.pos - self.base
+        if len(self.data) - start < LOOK and not self.eof:
+            self._fill()
+            start = self.pos - self.base
+        data = self.data
+        pos = _INTEGER.match(data, start).end()  # type: ignore[union-attr]  # matches the empty string
+        digits = start + (data[start:start + 1] == b"-")
+        count = pos - digits
         expected = f"expected {what} ({low}..{high})"
         at = self.base + start
-        if pos == digits:
+        if count == 0:
             raise self.fail(f"{expected}, found {self.found(at)}", at)
         text = data[start:pos]
-        if (text[digits - start:digits - start + 1] == b"0" and pos - digits > 1) or text == b"-0":
+        if (count > 1 and data[digits] == 48) or text == b"-0":
             raise self.fail(f"{expected}, found '{text.decode()}' (a leading zero)", at)
-        if pos - digits > max(_SHOWN, len(str(max(-low, high)))):  # out of range; int() refuses over 4,300 digits
-            more = "more than " if pos == len(data) and not self.eof else ""  # the window's end: it goes on
-            raise self.fail(f"{expected}, found {self.found(at)} (a number of {more}{pos - digits} digits)", at)
+        if count > _SHOWN and count > len(str(max(-low, high))):  # out of range; int() refuses over 4,300 digits
+            more, rest = self._digits_after() if pos == len(data) else ("", 0)  # past the window
+            raise self.fail(f"{expected}, found {self.found(at)} (a number of {more}{count + rest} digits)", at)
         value = int(text)
         if not low <= value <= high:
             raise self.fail(f"{expected}, found {text.decode()}", at)
         self.pos = self.base + pos
         return value
+
+    def _digits_after(self) -> "tuple[str, int]":
+        """The digits that follow the window, counted as they are read (for
+        the message only: the reader is left behind), at most 16 pieces
+        ("more than ": it goes on, maybe without end)."""
+        count = 0
+        for _ in range(16):
+            piece = b"" if self.eof else self.src.read(_CHUNK)  # type: ignore[union-attr]
+            run = _DIGITS.match(piece).end()  # type: ignore[union-attr]  # matches the empty string
+            count += run
+            if run < len(piece) or not piece:
+                return "", count
+        return "more than ", count
 
     def expect(self, byte: bytes, what: str) -> None:
         """Consume ``byte``, or raise ``Invalid`` "expected ``what``, found ..."."""
@@ -143,8 +162,14 @@ class Reader:
         structure); tabs, carriage returns and other bytes are defects."""
         if self.peek() not in (b" ", b"\n"):
             raise self.fail(f"expected a space or a line break, found {self.found()}")
-        while self.peek() in (b" ", b"\n"):
-            self.pos += 1
+        while True:  # the run, in the window a byte at a time, then the next window
+            data, i = self.data, self.pos - self.base
+            while i < len(data) and (data[i] == 32 or data[i] == 10):
+                i += 1
+            self.pos = self.base + i
+            if i < len(data) or self.eof:
+                return
+            self._fill()
 
     def ints(self, count: int, low: int, high: int, what: str) -> "list[int]":
         """``count`` integers on one line, single spaces between, then the
