@@ -53,7 +53,8 @@ def level_search(rows: list[list[int]], backend: str, level: int, iterations: in
 # others it takes all: tests/samegame/test_samegame_search_rootpar.py checks run()'s list).
 NOT_HERE = {"width": "beam's", "weights": "beam-eval's", "policy": "the top level's own",
             "stop": "Ctrl-C's, in the caller", "tabu_free": "not here yet: the top level's adapt would need it",
-            "tabu_until": "not here yet: the top level's adapt would need it"}
+            "tabu_until": "not here yet: the top level's adapt would need it",
+            "prior": "not here yet: the top level's adapt would need it"}
 
 
 def root_parallel(board: Any, *, level: int, iterations: int, seed: int, workers: int,
