@@ -70,7 +70,7 @@ def exact(expected: Text, found: Text, lenient: bool = False) -> Optional[str]:
         a = want[0].splitlines(keepends=True) if want else []
         b = got[0].splitlines(keepends=True) if got else []
         for i in range(max(len(a), len(b))):
-            if i >= len(a) or i >= len(b) or a[i] != b[i] or not (want[1] and got[1]):  # type: ignore[index]
+            if i >= len(a) or i >= len(b) or a[i] != b[i] or not (want[1] and got[1]):
                 return _differ(number + i + 1, a[i] if i < len(a) else None, b[i] if i < len(b) else None)
     return None
 

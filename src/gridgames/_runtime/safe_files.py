@@ -105,7 +105,7 @@ class replacing:
 
     def __enter__(self) -> int:
         refuse_same(self.path, self.inputs)
-        mode = special_mode(self.path)
+        mode = _mode(self.path)
         if mode is not None and not stat.S_ISREG(mode):  # /dev/null, a pipe: write in place
             self.fd = _open(self.path, os.O_WRONLY | os.O_TRUNC)
             return self.fd
@@ -163,21 +163,12 @@ class replacing:
                 os.unlink(self.temp)
 
 
-def special_mode(path: str) -> "Optional[int]":
-    """The st_mode of what ``path`` names, links followed (None: nothing
-    there).  Asked of the path itself, not of its realpath: /dev/stdout into
-    a pipe resolves to /proc/self/fd/1 -> 'pipe:[N]', a name nothing has."""
+def _mode(path: str) -> "Optional[int]":
+    # of the path itself, not of its realpath: /dev/stdout into a pipe resolves to 'pipe:[N]'
     try:
         return os.stat(path).st_mode
     except (OSError, ValueError):  # ValueError: a NUL in the name (refused where it is opened)
         return None
-
-
-def is_regular(path: str) -> bool:
-    """``path`` is a regular file, or nothing yet (a file will be made):
-    written through a temporary file, synced, and read back only then."""
-    mode = special_mode(path)
-    return mode is None or stat.S_ISREG(mode)
 
 
 def _open(path: str, flags: int) -> int:

@@ -37,10 +37,10 @@ class Reader:
 
     def __init__(self, src: "Union[bytes, BinaryIO]") -> None:
         self.src: Optional[BinaryIO] = None
-        if hasattr(src, "read"):
-            self.src, self.data, self.eof = src, b"", False  # type: ignore[assignment]
+        if isinstance(src, (bytes, bytearray, memoryview)):
+            self.data, self.eof = bytes(src), True
         else:
-            self.data, self.eof = bytes(src), True  # type: ignore[arg-type]
+            self.src, self.data, self.eof = src, b"", False
         self.pos = self.base = 0  # base: the offset of data[0]
         self.lines = self.column = 0  # line breaks before data[0]; bytes after the last of them
 
@@ -188,7 +188,7 @@ class Reader:
             raise self.fail(f"expected end of file, found {self.found()}")
 
 
-def kattis_main(validate: "Callable[[bytes], object]") -> None:
+def kattis_main(validate: "Callable[[Union[bytes, BinaryIO]], object]") -> None:
     """Run ``validate(stream)`` on standard input with the Kattis exit codes:
     42 valid, 43 invalid (the reason on standard error)."""
     import sys

@@ -22,66 +22,6 @@ def shown(path: "Optional[str]", stream: str = "<stdin>") -> str:
     return stream if path in ("-", None) else path
 
 
-WHOLE = 16 << 20  # bytes: the most of a file read whole (boards, moves, puzzles: a few kB each)
-
-
-def read_input(path: str, limit: int = WHOLE) -> bytes:
-    """The bytes of ``path``, or of standard input for '-', read whole but
-    never more than ``limit`` bytes (a larger file, /dev/zero or an endless
-    pipe is refused after limit + 1 bytes: memory stays bounded); CannotRead
-    when it cannot be read or is larger (the command line reports it: one
-    line, status 2)."""
-    try:
-        if path == "-":
-            return _at_most(stdin(), limit, path)
-        with open(path, "rb") as f:
-            return _at_most(f, limit, path)
-    except OSError as exc:
-        raise CannotRead(f"cannot read {shown(path)}: {exc.strerror}") from None
-
-
-def _at_most(stream: "Any", limit: int, path: str) -> bytes:
-    pieces, size = [], 0
-    while size <= limit:  # (a raw terminal's read gives a line at a time)
-        piece = stream.read(limit + 1 - size)
-        if not piece:
-            return b"".join(pieces)
-        pieces.append(piece)
-        size += len(piece)
-    raise CannotRead(f"cannot read {shown(path)}: larger than {mib(limit)}, the most this command reads")
-
-
-def mib(size: int) -> str:
-    """A limit in bytes as people say it: '16 MiB'."""
-    return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} bytes"
-
-
-WHOLE_HELP = f"read whole: at most {mib(WHOLE)}"  # what --help says of a file read_input reads
-
-
-class reading:
-    """``path`` (or standard input for '-') as a binary stream with ``read``,
-    to be read in pieces; an OSError while it is open or read becomes
-    CannotRead (one line, status 2)."""
-
-    def __init__(self, path: str) -> None:
-        self.path, self.stream = path, None
-
-    def __enter__(self) -> "Any":
-        try:
-            self.stream = stdin() if self.path == "-" else open(self.path, "rb")
-        except OSError as exc:
-            raise CannotRead(f"cannot read {shown(self.path)}: {exc.strerror}") from None
-        return self.stream
-
-    def __exit__(self, kind: "Optional[type[BaseException]]", exc: "Optional[BaseException]",
-                 tb: "Optional[TracebackType]") -> None:
-        if self.path != "-" and self.stream is not None:
-            self.stream.close()
-        if isinstance(exc, OSError):
-            raise CannotRead(f"cannot read {shown(self.path)}: {exc.strerror}") from None
-
-
 def stdin() -> "Any":
     """Standard input as a binary stream; OSError when it is closed.  At a
     terminal, a line on standard error says that the command waits for it."""

@@ -6,7 +6,8 @@ from typing import Any
 
 from .._runtime.judge import JudgeError
 from ._args import Commands, add_command
-from ._io import WHOLE_HELP, fail, read_input, shown
+from ._io import fail, shown
+from ._reading import WHOLE_HELP, read_input
 
 GAME = "numberlink"
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Optional
 
 from .._runtime.safe_files import CannotWrite
 from ._args import Commands, add_command, positive
-from ._io import WHOLE_HELP, fail, read_input, shown
+from ._io import fail, shown
+from ._reading import WHOLE_HELP, read_input
 
 if TYPE_CHECKING:
     from ..pictures._sheet import Item

@@ -6,7 +6,8 @@ from typing import Any
 from .._registry import generator, validator
 from .._runtime.progress_line import Line, live
 from ._args import Commands, add_command, positive, skipped
-from ._io import CannotWrite, fail, reading, shown, writing
+from ._io import CannotWrite, fail, shown, writing
+from ._reading import reading
 
 # Kattis exit codes for validators (problemtools' "42 accepted, 43 rejected").
 KATTIS_VALID, KATTIS_INVALID = 42, 43

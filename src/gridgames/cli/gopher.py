@@ -2,7 +2,7 @@
 only) and `generate --no-guess`."""
 
 from ..gopher import judge
-from ._io import WHOLE_HELP, CannotWrite, fail, read_input, run_judge, shown, writing
+from ._io import CannotWrite, fail, run_judge, shown, writing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ they are; it starts from --first, else the game's first pick inside the
 field, else the middle patch."""
 
 def _register_solve(commands: "Commands") -> None:
+    from . import _reading
     from ._args import add_command, positive
     s = add_command(
         commands, "solve", help="play fields by deduction only: cleared, or stuck where",
@@ -108,7 +109,7 @@ def _register_solve(commands: "Commands") -> None:
                     "done); 2 usage errors, files that cannot be read or written.",
         epilog=FIELD)
     s.add_argument("input", nargs="?", default="-", metavar="FIELD",
-                   help=f"the judge file, or - for standard input (the default; {WHOLE_HELP})")
+                   help=f"the judge file, or - for standard input (the default; {_reading.WHOLE_HELP})")
     s.add_argument("--first", type=int, nargs=2, metavar=("R", "C"),
                    help="the first pick (a guess) of every game: inside every field (else a usage error)")
     s.add_argument("--judge", action="store_true",
@@ -204,6 +205,7 @@ def _solve(args: "argparse.Namespace") -> int:
 
     from ..gopher import judge, solve
     from ..gopher._noguess import NODES
+    from ._reading import read_input
     name = shown(args.input)
     data = read_input(args.input)
     checked = judge(data, emit=lambda _: None, warn=lambda _: None)  # the judge's errors, its words

@@ -14,10 +14,11 @@ from .._runtime.progress_line import RATE_WINDOW, Line, wanted
 from .._runtime.random_source_pure import MASK
 from ..numberlink._check import SOLID
 from ._args import Commands, add_command, add_game, add_progress_option, seconds
-from ._io import WHOLE_HELP, CannotWrite, fail, read_input, shown, writing
+from ._io import CannotWrite, fail, shown, writing
 from ._numberlink_check import FORMAT, register_check
 from ._outputs import refuse_unwritable
 from ._pictures import add_sheet_option, save_files, sheet_files
+from ._reading import WHOLE_HELP, read_input
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI starts fast
     from ..numberlink import Budget, Generated, Puzzle, Solution

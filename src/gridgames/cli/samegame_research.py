@@ -20,9 +20,10 @@ from ..samegame.research._driver import Outcome, Plan, Refused, solve
 from ..samegame.research._jobs import Result, board_rows, digest
 from ..samegame.research._moves import parse_moves
 from ._args import Commands, Weights, add_command, add_progress_option, colour_choice, period, ranged, seconds
-from ._io import STOPPED, WHOLE_HELP, CannotWrite, fail, on_signal, plural, read_input, shown, stopped_status
+from ._io import STOPPED, CannotWrite, fail, on_signal, plural, shown, stopped_status
 from ._outputs import refuse_unwritable
 from ._pictures import add_html_option, save
+from ._reading import WHOLE_HELP, read_input
 from ._solve_options import INT31, NRPA_OPTIONS, TIMED, refused, search_options, strongest_said, timed_default
 
 GAME = "samegame"

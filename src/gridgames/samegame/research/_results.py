@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from typing import Any
 
-from ..._runtime.safe_files import CannotWrite, is_regular
+from ..._runtime.safe_files import CannotWrite
 from .._text import FormatError
 from ._jobs import Result, search_seed
 
@@ -18,6 +19,17 @@ NEWLINE = b"\n"
 
 
 LINE_MAX = 1 << 20  # bytes: a result line is a few kB (its moves); a longer one is not one
+
+
+def is_regular(path: str) -> bool:
+    """``path`` is a regular file, or nothing yet: written with a lock and
+    fsync, and read back to resume (/dev/null, a pipe, a terminal: never)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):  # a path that cannot be asked about is opened, and refused, as it is
+        return True
 
 
 def load(path: str) -> list[tuple[int, Result]]:
