@@ -151,3 +151,19 @@ def test_every_path_argument_and_output(backend, tmp_path):
     bad = [f"{c['name']!r}: {', '.join(f)} (exit {c['rc']}, stderr {c['err'][-300:]!r})"
            for c in results if (f := faults(c))]
     assert not bad, f"{len(bad)} of {len(results)} cases:\n" + "\n".join(bad)
+
+
+def test_a_results_file_is_read_back_only_when_it_is_a_regular_file(tmp_path):
+    """solve --resume reads FILE back; a FIFO (or /dev/stdout into a pipe) is
+    never read: without a writer the old read waited for ever, with one it
+    read without end."""
+    import signal
+
+    from gridgames.samegame.research import _results
+    os.mkfifo(tmp_path / "fifo")
+    signal.alarm(10)  # a read would wait here: fail, not hang
+    try:
+        assert _results.load(str(tmp_path / "fifo")) == []
+        assert _results.load("/dev/zero") == []
+    finally:
+        signal.alarm(0)
