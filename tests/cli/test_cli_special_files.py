@@ -160,10 +160,14 @@ def test_a_results_file_is_read_back_only_when_it_is_a_regular_file(tmp_path):
     import signal
 
     from gridgames.samegame.research import _results
+    def waited(*_):
+        raise TimeoutError("load waited on the FIFO")
     os.mkfifo(tmp_path / "fifo")
-    signal.alarm(10)  # a read would wait here: fail, not hang
+    before = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(5)  # a read would wait here: fail, not hang
     try:
         assert _results.load(str(tmp_path / "fifo")) == []
         assert _results.load("/dev/zero") == []
     finally:
         signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
