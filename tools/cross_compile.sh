@@ -6,7 +6,7 @@
 # them) that the Windows target gives at a place of a kernel where x86_64 Linux gives none is a value cut to
 # 32 bits on Windows only: any such warning fails. Compile only: nothing is linked or run there.
 #
-#   tools/cross_compile.sh [-j JOBS] [--keep]     (about a minute on 2 cores; see docs/platforms.md)
+#   tools/cross_compile.sh [-j JOBS] [--keep]     (1-3 min on 2 cores; see docs/platforms.md)
 #
 # Tools and headers are kept in GRIDGAMES_CROSS_DIR (default: ~/.cache/gridgames/cross): a venv with
 # ziglang, and CPython's Include/ and PC/pyconfig.h (Windows) from Debian's source package of python3.11
@@ -68,9 +68,6 @@ mapfile -t sources < <(find src/gridgames -name '*.pyx' | sort | sed 's/\.pyx$/.
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/gridgames-cross.XXXXXX")"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
-# zig keeps what it compiled in a cache, and a file taken from it says none of its warnings again: a cache
-# of this run's own
-export ZIG_GLOBAL_CACHE_DIR="$work/zig-cache" ZIG_LOCAL_CACHE_DIR="$work/zig-cache"
 
 # One job: "TARGET SOURCE MODE" (MODE full: -Wall -Wextra to an object; conv: the -Wconversion pass).
 job() {
@@ -80,12 +77,14 @@ job() {
     *-windows-*) flags=(-DMS_WIN64 -I"$headers/Include" -I"$headers/PC") ;;  # (mingw: 64-bit Windows)
     *) flags=(-I"$headers/Include" -I"$dir/posix") ;;
   esac
-  if [ "$mode" = full ]; then
-    flags+=(-c -O0 -Wall -Wextra -o "$log.o")
-  else
-    flags+=(-fsyntax-only -Wconversion -Wshorten-64-to-32)
+  if [ "$mode" = full ]; then flags+=(-Wall -Wextra); else flags+=(-Wconversion -Wshorten-64-to-32); fi
+  flags+=(-c -O0 -o "$log.o")  # (zig cc fails at -fsyntax-only)
+  # (each job has a zig cache of its own: a file that zig takes from its cache prints none of its warnings
+  # again, and jobs sharing one cache have failed to rename their objects into it)
+  if ! ZIG_GLOBAL_CACHE_DIR="$log.zig" ZIG_LOCAL_CACHE_DIR="$log.zig" \
+       "$dir/venv/bin/python" -m ziglang cc -target "$target" "${flags[@]}" "$source" > "$log" 2>&1; then
+    { echo "$target $source ($mode): failed"; grep -m 5 'error:' "$log"; } >> "$work/failed"
   fi
-  "$dir/venv/bin/python" -m ziglang cc -target "$target" "${flags[@]}" "$source" > "$log" 2>&1 || echo "$target $source: exit $?" >> "$work/failed"
 }
 export -f job; export work headers dir
 
@@ -102,7 +101,6 @@ printf '%s\n' '#include <Python.h>' 'long cut(Py_ssize_t n) { return n; }' > "$p
 status=0
 if [ -f "$work/failed" ]; then
   cat "$work/failed" >&2
-  for log in "$work"/*.full.*.log; do grep -q "error:" "$log" && head -20 "$log" >&2; done
   status=1
 fi
 for target in $targets; do
