@@ -3,33 +3,36 @@
 # i386 (32-bit x86, run natively), arm64 and s390x (big-endian), the foreign ones run through
 # qemu-user-static and binfmt_misc; the project is built there and its tests run.
 #
-#   tools/platforms.sh ARCH [--ref REF] [--build-only] [-- PYTEST ARGS...]
+#   tools/platforms.sh ARCH [--ref REF] [--build-only | --golden-only] [-- PYTEST ARGS...]
 #
 #   i386:         built in the root with its own gcc; runs the fast tier (pytest -m "not slow")
 #   arm64, s390x: built on this machine with Debian's cross compiler against the root's Python
 #                 (setup.py as is: its flags, Cython on this machine), run under emulation: the
-#                 subset below (each kernel's twin tests, the judges on generated files) and the
+#                 subset named here (each kernel's twin tests, the judges on generated files) and the
 #                 golden outputs (tools/golden.py check)
 #   --ref REF     test the commit REF (git archive) instead of the working tree (tracked and untracked
 #                 files that git does not ignore)
 #   --build-only  make the root and build, run nothing
+#   --golden-only run only the golden outputs (tools/golden.py check), on any ARCH
 #   -- ARGS       pytest's arguments instead of the default tests
 #
 # Roots are kept in GRIDGAMES_ROOTS (default ~/.cache/gridgames/roots), made once (about 10 min each) and
 # reused; the checkout is copied in afresh each run. Needs root (chroot, mount); the host's packages it
 # needs (debootstrap, qemu-user-static, the cross gcc) are installed with apt-get when missing. proc, /dev,
 # /dev/pts (the terminal tests) and /dev/shm are mounted while it runs and unmounted on exit or signal.
+# (While one runs, the host's /dev is inside its root: remove a root with rm -rf --one-file-system.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 checkout="$PWD"
 
-usage() { sed -n '2,21s/^# \{0,1\}//p' "$0"; }
-arch="" ref="" build_only="" pytest_args=() custom=""
+usage() { sed -n '2,23s/^# \{0,1\}//p' "$0"; }
+arch="" ref="" build_only="" golden_only="" pytest_args=() custom=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --ref) ref="$2"; shift 2 ;;
     --build-only) build_only=1; shift ;;
+    --golden-only) golden_only=1; shift ;;
     --) shift; pytest_args=("$@"); custom=1; break ;;
     i386|arm64|s390x) [ -z "$arch" ] || { echo "platforms.sh: one ARCH at a time" >&2; exit 2; }; arch="$1"; shift ;;
     *) echo "platforms.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -189,6 +192,7 @@ uname_of() { case "$arch" in arm64) echo aarch64 ;; *) echo "$arch" ;; esac; }
 
 run_tests() {
   local args
+  if [ -n "$golden_only" ]; then in_root 'python tools/golden.py check'; return; fi
   if [ -n "$custom" ]; then
     args="$(printf '%q ' "${pytest_args[@]}")"
   elif [ -z "$qemu" ]; then
