@@ -78,6 +78,11 @@ host_packages() {
     say "installing ${want[*]}"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${want[@]}" > /dev/null
   fi
+  if [ -n "$qemu" ] && ! python -c "import Cython, setuptools" 2> /dev/null; then
+    echo "platforms.sh: $arch is built here by setup.py: run it in a venv with Cython and setuptools" \
+         "(pip install . --group test)" >&2
+    exit 2
+  fi
   if [ -n "$qemu" ]; then  # binfmt_misc: the kernel runs a foreign binary through qemu (F: in a chroot too)
     local misc=/proc/sys/fs/binfmt_misc
     [ -e "$misc/register" ] || mount -t binfmt_misc binfmt_misc "$misc"
