@@ -61,9 +61,12 @@ class BatchedVecEnv(VecEnv):
         return obs
 
     def step_async(self, actions: np.ndarray) -> None:
+        """Keep one action per board for ``step_wait()``."""
         self._actions = np.asarray(actions)
 
     def step_wait(self) -> VecEnvStepReturn:
+        """Step every board by the actions given to ``step_async()``; an
+        ended board restarts at once, its last observation in its info."""
         if self._actions is None:
             raise RuntimeError("call step_async() before step_wait()")
         actions, self._actions = self._actions, None
@@ -93,6 +96,7 @@ class BatchedVecEnv(VecEnv):
         return self.venv._masks.copy()
 
     def close(self) -> None:
+        """Free the batched kernel."""
         self.venv.close()
 
     def _indices(self, indices: VecEnvIndices) -> list[int]:
@@ -103,14 +107,18 @@ class BatchedVecEnv(VecEnv):
         return list(indices)
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
+        """The batch's attribute, once per board asked for (the boards share it)."""
         value = getattr(self.venv, attr_name)
         return [value] * len(self._indices(indices))
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
+        """Set the batch's attribute: every board shares it."""
         setattr(self.venv, attr_name, value)
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
                    **method_kwargs: Any) -> list[Any]:
+        """Only ``action_masks()``: each board's mask (the boards have no
+        environment object of their own)."""
         if method_name != "action_masks" or method_args or method_kwargs:
             raise AttributeError(f"the batched {self.env_id} has no per-board method {method_name}"
                                  f"{'(...)' if method_args or method_kwargs else ''} (only action_masks())")
@@ -119,6 +127,7 @@ class BatchedVecEnv(VecEnv):
 
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper[Any, Any, Any, Any]],
                        indices: VecEnvIndices = None) -> list[bool]:
+        """False for every board: the batch wraps nothing."""
         return [False] * len(self._indices(indices))
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
@@ -127,5 +136,6 @@ class BatchedVecEnv(VecEnv):
         return seeds
 
     def get_images(self) -> Sequence[np.ndarray | None]:
+        """Not available: the batched environments do not render."""
         raise NotImplementedError("the batched environments do not render (use the single environment)")
 
