@@ -101,8 +101,12 @@ def options_of(config: str, budget: float) -> tuple[str, dict[str, Any]]:
 
 def boards_of(board_set: str) -> list[Any]:
     """The boards of a set: "research" (research_boards(), where defaults are
-    chosen) or "standard" (the 20 standard boards: records only)."""
+    chosen), "fresh" (random boards of samegame_against.py's seed, which
+    nobody tunes on) or "standard" (the 20 standard boards: records only)."""
     from gridgames.samegame import research_boards, standard_boards
+    if board_set == "fresh":
+        from samegame_against import FRESH_SEED
+        return research_boards(250, seed=FRESH_SEED)
     return research_boards(250) if board_set == "research" else standard_boards()
 
 
@@ -255,8 +259,9 @@ def add_arguments(p: argparse.ArgumentParser, nice: int, sets: tuple[str, ...] =
     ``sets``: the sets of boards it can run on, the default first."""
     p.add_argument("--out", required=True, help="JSON lines, appended to and resumed from")
     p.add_argument("--set", choices=sets, default=sets[0],
-                   help="the boards: the research set (research_boards(), where defaults are chosen) "
-                        f"or the 20 standard boards (records only); default {sets[0]}")
+                   help="the boards: the research set (research_boards(), where defaults are chosen), "
+                        "fresh boards (another seed, nobody tunes on) or the 20 standard boards (records "
+                        f"only); default {sets[0]}")
     p.add_argument("--boards", nargs="+", type=int, default=list(range(1, 11)), metavar="K",
                    help="board numbers in the set, 1-based (default 1..10)")
     p.add_argument("--seeds", nargs="+", type=int, default=[1, 2], metavar="S")
@@ -269,7 +274,7 @@ def add_arguments(p: argparse.ArgumentParser, nice: int, sets: tuple[str, ...] =
 
 
 def check_arguments(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    most = 250 if args.set == "research" else 20
+    most = 20 if args.set == "standard" else 250
     if any(not 1 <= b <= most for b in args.boards):
         p.error(f"--boards are {args.set} boards 1..{most}")
     if args.budget is None and not args.table:
@@ -286,7 +291,7 @@ def chosen(rows: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[st
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    add_arguments(p, nice=10)
+    add_arguments(p, nice=10, sets=("research", "fresh", "standard"))
     p.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS, metavar="NAME",
                    help=f"configurations ({', '.join(CONFIGS)}); with --table also those of OUT's lines")
     p.add_argument("--per-board", action="store_true", help="print each board's mean per configuration")

@@ -30,6 +30,7 @@ TABLES = [  # (result file, set of boards, configurations the page shows)
     ("research/size-bias-60s.jsonl", "research", ["default", "size-bias--0.1"]),
     ("prior/ablation-prior-10s.jsonl", "research", PRIOR),
     ("prior/ablation-prior-60s.jsonl", "research", PRIOR),
+    ("prior/ablation-prior-fresh-30s.jsonl", "fresh", PRIOR),
 ]
 
 
@@ -41,9 +42,11 @@ def test_the_page_shows_the_scripts_table(name, board_set, configs):
     assert shown in PAGE.read_text(encoding="utf-8"), f"{name}: the page's table is not the script's:\n{shown}"
 
 
-@pytest.mark.parametrize("name", ["prior/ablation-prior-10s.jsonl", "prior/ablation-prior-60s.jsonl"])
-def test_the_page_shows_the_priors_playouts_per_second(name):
-    rows = ablation.of_set(ablation.load(str(RESULTS / name)), "research")
+@pytest.mark.parametrize("name, board_set", [("prior/ablation-prior-10s.jsonl", "research"),
+                                             ("prior/ablation-prior-60s.jsonl", "research"),
+                                             ("prior/ablation-prior-fresh-30s.jsonl", "fresh")])
+def test_the_page_shows_the_priors_playouts_per_second(name, board_set):
+    rows = ablation.of_set(ablation.load(str(RESULTS / name)), board_set)
     shown = ablation.playouts_table(rows, PRIOR)
     assert shown in PAGE.read_text(encoding="utf-8"), f"{name}: the page's table is not the script's:\n{shown}"
 
