@@ -105,7 +105,7 @@ class replacing:
 
     def __enter__(self) -> int:
         refuse_same(self.path, self.inputs)
-        mode = _mode(self.path)
+        mode = mode_of(self.path)
         if mode is not None and not stat.S_ISREG(mode):  # /dev/null, a pipe: write in place
             self.fd = _open(self.path, os.O_WRONLY | os.O_TRUNC)
             return self.fd
@@ -163,8 +163,9 @@ class replacing:
                 os.unlink(self.temp)
 
 
-def _mode(path: str) -> "Optional[int]":
-    # of the path itself, not of its realpath: /dev/stdout into a pipe resolves to 'pipe:[N]'
+def mode_of(path: str) -> "Optional[int]":
+    """The st_mode of ``path`` itself (None: nothing there, or nothing to ask):
+    not of its realpath, since /dev/stdout into a pipe resolves to 'pipe:[N]'."""
     try:
         return os.stat(path).st_mode
     except (OSError, ValueError):  # ValueError: a NUL in the name (refused where it is opened)

@@ -10,7 +10,7 @@ import stat
 from collections.abc import Callable
 from typing import Any
 
-from ..._runtime.safe_files import CannotWrite
+from ..._runtime.safe_files import CannotWrite, mode_of
 from .._text import FormatError
 from ._jobs import Result, search_seed
 
@@ -24,12 +24,8 @@ LINE_MAX = 1 << 20  # bytes: a result line is a few kB (its moves); a longer one
 def is_regular(path: str) -> bool:
     """``path`` is a regular file, or nothing yet: written with a lock and
     fsync, and read back to resume (/dev/null, a pipe, a terminal: never)."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
-    except (OSError, ValueError):  # a path that cannot be asked about is opened, and refused, as it is
-        return True
+    mode = mode_of(path)  # (None: a path that cannot be asked about is opened, and refused, as it is)
+    return mode is None or stat.S_ISREG(mode)
 
 
 def load(path: str) -> list[tuple[int, Result]]:
